@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * A headline as the public API shows it: every field of the spec's union that a visitor may see.
+ * Private fields (the submitter's IP, the payment transaction id) are absent on purpose: responses are
+ * serialized through this schema, so a field missing here can never leak.
+ */
+export const HeadlineSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  submittedBy: z.string().nullable(),
+  createdAt: z.string(),
+  votes: z.number().int(),
+  isApproved: z.boolean(),
+  isWinner: z.boolean(),
+  isPaid: z.boolean(),
+  isTodaysNews: z.boolean(),
+  isTomorrowsNews: z.boolean(),
+  importedNews: z.boolean(),
+  launchStatus: z.string().nullable(),
+  launchDate: z.string().nullable(),
+  articleUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  contractAddress: z.string().nullable(),
+  buyUrl: z.string().nullable(),
+  chartUrl: z.string().nullable(),
+  symbol: z.string().nullable(),
+  price: z.number().nullable(),
+  marketCap: z.number().nullable(),
+  volume24h: z.number().nullable(),
+  source: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  holdVotes: z.number().int(),
+  buyVotes: z.number().int(),
+  sellVotes: z.number().int(),
+  ctoVotes: z.number().int(),
+  /** A verified paid submission in today's voting: marked "Promoted" and placed first. */
+  isPromoted: z.boolean(),
+});
+export type Headline = z.infer<typeof HeadlineSchema>;
+
+export const HeadlineListSchema = z.array(HeadlineSchema);
+
+export const SENTIMENTS = ["hold", "buy", "sell", "cto"] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];

@@ -1,0 +1,69 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/connect";
+import { archiveRoutes } from "./features/archive/archive.routes";
+import { headlinesRoutes } from "./features/headlines/headlines.routes";
+import { imagesRoutes } from "./features/images/images.routes";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { registerErrorHandler } from "./plugins/errors";
+import { registerVisitor } from "./plugins/visitor";
+import { registerWebApp } from "./plugins/web-app";
+import type { App } from "./types";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify's logger; tests pass false. */
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole site as a Fastify instance, not listening: main.ts listens, tests use inject(). */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    // Fastify accepts a hop count at run time, but its types leave the number form out.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: 256 * 1024,
+    // The visitor's text never reaches the logs: request logging stays at the method and the path.
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://dexscreener.com"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Token images and chart embeds come from other origins.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  registerVisitor(app);
+
+  await app.register(settingsRoutes);
+  await app.register(headlinesRoutes);
+  await app.register(archiveRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(imagesRoutes);
+  await registerWebApp(app, config);
+
+  return app;
+}

@@ -1,0 +1,190 @@
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_SITE_NAME } from "@/common/site";
+
+/**
+ * The only reader of process.env. Every variable a deployer may set is listed here with its default;
+ * the README's configuration table mirrors this file. An invalid value stops start-up with a message that
+ * names the variable.
+ */
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const httpUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), "must be an http(s) URL")
+    .optional(),
+);
+
+const boolFlag = (fallback: boolean | undefined) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const s = v.trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(s)) return true;
+      if (["0", "false", "no", "off"].includes(s)) return false;
+      ctx.addIssue({ code: "custom", message: "must be true or false" });
+      return z.NEVER;
+    });
+
+const intIn = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** TRUST_PROXY: unset/false = socket address only; true; a hop count; or a comma list of IPs/CIDRs. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (v === undefined || v.trim() === "") return false;
+    const s = v.trim().toLowerCase();
+    if (s === "false" || s === "0") return false;
+    if (s === "true") return true;
+    if (/^\d+$/.test(s)) return Number(s);
+    const list = s.split(",").map((x) => x.trim()).filter(Boolean);
+    if (list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x) || x === "loopback" || x === "uniquelocal")) {
+      return list;
+    }
+    ctx.addIssue({ code: "custom", message: "must be true, false, a hop count, or a comma list of IPs/CIDRs" });
+    return z.NEVER;
+  });
+
+const EnvSchema = z.object({
+  PORT: intIn(3000, 0, 65535),
+  HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
+  DATA_DIR: optionalString.transform((v) => path.resolve(v ?? "./data")),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//i.test(v) && URL.canParse(v), "must be a postgres:// URL")
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\//i.test(v) && URL.canParse(v), "must be a redis:// URL")
+      .optional(),
+  ),
+  SEED_DEMO: boolFlag(undefined),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  STAFF_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  TRUST_PROXY: trustProxy,
+  SITE_NAME: optionalString.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+  TOKEN_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a Solana address (32-44 base58 characters)")
+      .optional(),
+  ),
+  PAYMENT_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a Solana address (32-44 base58 characters)")
+      .optional(),
+  ),
+  SUBMISSION_PRICE_SOL: optionalString.transform((v, ctx) => {
+    if (v === undefined) return 0.35;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0 || n > 1000) {
+      ctx.addIssue({ code: "custom", message: "must be a positive number of SOL" });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  SUBMISSIONS_PER_HOUR: intIn(10, 1, 10_000),
+  TELEGRAM_URL: httpUrl,
+  X_URL: httpUrl,
+  NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
+  NYT_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://rss.nytimes.com"),
+  DEXSCREENER_BASE_URL: httpUrl.transform((v) => v ?? "https://api.dexscreener.com"),
+  JUPITER_BASE_URL: httpUrl.transform((v) => v ?? "https://lite-api.jup.ag"),
+  SOLANA_RPC_URL: httpUrl,
+  TWITTER_API_TOKEN: optionalString,
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .optional()
+    .transform((v) => v ?? "info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  adminPassword: string | undefined;
+  staffPassword: string | undefined;
+  trustProxy: boolean | number | string[];
+  siteName: string;
+  tokenAddress: string | undefined;
+  paymentAddress: string | undefined;
+  submissionPriceSol: number;
+  submissionsPerHour: number;
+  telegramUrl: string | undefined;
+  xUrl: string | undefined;
+  newsFeedBaseUrl: string;
+  nytFeedBaseUrl: string;
+  dexscreenerBaseUrl: string;
+  jupiterBaseUrl: string;
+  solanaRpcUrl: string | undefined;
+  twitterApiToken: string | undefined;
+  logLevel: string;
+  /** Where the built browser app is; tests that need no pages leave it absent. */
+  staticDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    // The sample edition is on by default only for the embedded database (a try-out), never silently on a
+    // production PostgreSQL.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    staffPassword: e.STAFF_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    siteName: e.SITE_NAME ?? DEFAULT_SITE_NAME,
+    tokenAddress: e.TOKEN_ADDRESS,
+    paymentAddress: e.PAYMENT_ADDRESS,
+    submissionPriceSol: e.SUBMISSION_PRICE_SOL,
+    submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    telegramUrl: e.TELEGRAM_URL,
+    xUrl: e.X_URL,
+    newsFeedBaseUrl: e.NEWS_FEED_BASE_URL,
+    nytFeedBaseUrl: e.NYT_FEED_BASE_URL,
+    dexscreenerBaseUrl: e.DEXSCREENER_BASE_URL,
+    jupiterBaseUrl: e.JUPITER_BASE_URL,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    twitterApiToken: e.TWITTER_API_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(import.meta.dirname, "../../dist/client"),
+  };
+}

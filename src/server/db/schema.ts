@@ -1,0 +1,239 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/** Every headline, submission, imported news item and launched token: the spec's union. */
+export const headlines = pgTable(
+  "headlines",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    submittedBy: text("submitted_by"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    votes: integer("votes").notNull().default(0),
+    isApproved: boolean("is_approved").notNull().default(false),
+    isWinner: boolean("is_winner").notNull().default(false),
+    isPaid: boolean("is_paid").notNull().default(false),
+    isTodaysNews: boolean("is_todays_news").notNull().default(false),
+    isTomorrowsNews: boolean("is_tomorrows_news").notNull().default(false),
+    /** Moved to Yesterday's News (a former winner or an imported token). */
+    isOldNews: boolean("is_old_news").notNull().default(false),
+    /** When it was launched or moved to Yesterday's News: that list is ordered newest first by it. */
+    oldNewsAt: tstz("old_news_at"),
+    importedNews: boolean("imported_news").notNull().default(false),
+    launchStatus: text("launch_status"),
+    launchDate: text("launch_date"),
+    /** A paid submission's payment; one transaction pays for one submission. */
+    transactionId: text("transaction_id").unique(),
+    /** Why on-chain verification accepted or refused the payment, for the dashboard. */
+    paymentNote: text("payment_note"),
+    articleUrl: text("article_url"),
+    twitterUrl: text("twitter_url"),
+    websiteUrl: text("website_url"),
+    contractAddress: text("contract_address"),
+    buyUrl: text("buy_url"),
+    chartUrl: text("chart_url"),
+    symbol: text("symbol"),
+    price: doublePrecision("price"),
+    marketCap: doublePrecision("market_cap"),
+    volume24h: doublePrecision("volume_24h"),
+    source: text("source"),
+    sourceUrl: text("source_url"),
+    holdVotes: integer("hold_votes").notNull().default(0),
+    buyVotes: integer("buy_votes").notNull().default(0),
+    sellVotes: integer("sell_votes").notNull().default(0),
+    ctoVotes: integer("cto_votes").notNull().default(0),
+    /** When the headline got its latest vote: the tie rule gives the win to whoever reached the count first. */
+    lastVotedAt: tstz("last_voted_at"),
+    /** The submitter's address, kept for the submission rate limit; never in an answer. */
+    submitterIp: text("submitter_ip"),
+  },
+  (t) => [
+    index("headlines_voting_idx").on(t.isApproved, t.isTodaysNews, t.isWinner),
+    index("headlines_tomorrow_idx").on(t.isApproved, t.isTomorrowsNews),
+    index("headlines_submitter_ip_idx").on(t.submitterIp, t.createdAt),
+    uniqueIndex("headlines_source_url_idx").on(t.sourceUrl),
+    check("headlines_votes_nonnegative", sql`${t.votes} >= 0`),
+  ],
+);
+
+/**
+ * One row per counted vote. The partial unique indexes are the voting rules themselves, so they hold under
+ * any concurrency and across processes: one headline vote per visitor per cycle, one sentiment vote per
+ * visitor per winner, one Tomorrow's News vote per visitor per candidate.
+ */
+export const votes = pgTable(
+  "votes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: ["headline", "sentiment", "tomorrow"] }).notNull(),
+    headlineId: integer("headline_id")
+      .notNull()
+      .references(() => headlines.id, { onDelete: "cascade" }),
+    sentiment: text("sentiment", { enum: ["hold", "buy", "sell", "cto"] }),
+    visitorId: text("visitor_id").notNull(),
+    ip: text("ip").notNull(),
+    /** The US-Eastern calendar day of the vote, for the per-IP daily limit. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The cycle the vote belongs to, identified by that cycle's votingEndTime. */
+    cycle: tstz("cycle").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("votes_one_headline_vote_per_cycle")
+      .on(t.visitorId, t.cycle)
+      .where(sql`${t.kind} = 'headline'`),
+    uniqueIndex("votes_one_sentiment_per_winner")
+      .on(t.visitorId, t.headlineId)
+      .where(sql`${t.kind} = 'sentiment'`),
+    uniqueIndex("votes_one_tomorrow_vote_per_candidate")
+      .on(t.visitorId, t.headlineId)
+      .where(sql`${t.kind} = 'tomorrow'`),
+    index("votes_headline_idx").on(t.headlineId),
+    check(
+      "votes_sentiment_matches_kind",
+      sql`(${t.kind} = 'sentiment') = (${t.sentiment} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Votes counted per IP and Eastern day. A vote increments its row with a conditional upsert, so the limit
+ * of 10 cannot be passed by parallel requests; the check constraint is the last line of defence.
+ */
+export const voteQuota = pgTable(
+  "vote_quota",
+  {
+    ip: text("ip").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    used: integer("used").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ip, t.day] }), check("vote_quota_max", sql`${t.used} BETWEEN 1 AND 10`)],
+);
+
+/** The single settings row (id = 1): the cycle's times, the schedule mode and the current winner. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    votingEndTime: tstz("voting_end_time").notNull(),
+    launchTime: tstz("launch_time").notNull(),
+    currentDay: text("current_day"),
+    scheduleMode: text("schedule_mode", { enum: ["daily", "weekly", "custom"] }).notNull().default("daily"),
+    currentWinnerId: integer("current_winner_id").references(() => headlines.id, { onDelete: "set null" }),
+    /** The votingEndTime of the last cycle whose winner was selected: makes selection happen once. */
+    winnerSelectedFor: tstz("winner_selected_for"),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const archiveEntries = pgTable(
+  "archive_entries",
+  {
+    id: serial("id").primaryKey(),
+    headlineId: integer("headline_id").references(() => headlines.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    votes: integer("votes").notNull().default(0),
+    memeCoin: text("meme_coin"),
+    launchDate: date("launch_date", { mode: "string" }).notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("archive_launch_date_idx").on(t.launchDate)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    message: text("message").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at"),
+  },
+  (t) => [index("notifications_expires_idx").on(t.expiresAt)],
+);
+
+export const accounts = pgTable("accounts", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+/** Server-side sessions; the cookie holds a random id, the table only its SHA-256 hash. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastSeenAt: tstz("last_seen_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+/** Failed login attempts, for throttling per IP and per username when no Redis is configured. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ip: text("ip").notNull(),
+    username: text("username").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_ip_idx").on(t.ip, t.createdAt), index("login_attempts_user_idx").on(t.username, t.createdAt)],
+);
+
+/** Uploaded and generated images, re-encoded, addressed by the SHA-256 of the stored bytes. */
+export const images = pgTable("images", {
+  hash: text("hash").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+/** Who did what and when in the dashboard. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,43 @@
+import type { Headline } from "@/common/headline";
+import type { headlines } from "../../db/schema";
+
+type HeadlineRow = typeof headlines.$inferSelect;
+
+/** The one mapping from a stored headline to what the API shows; private columns stop here. */
+export function toHeadline(row: HeadlineRow, overrides: Partial<Headline> = {}): Headline {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    submittedBy: row.submittedBy,
+    createdAt: row.createdAt.toISOString(),
+    votes: row.votes,
+    isApproved: row.isApproved,
+    isWinner: row.isWinner,
+    isPaid: row.isPaid,
+    isTodaysNews: row.isTodaysNews,
+    isTomorrowsNews: row.isTomorrowsNews,
+    importedNews: row.importedNews,
+    launchStatus: row.launchStatus,
+    launchDate: row.launchDate,
+    articleUrl: row.articleUrl,
+    twitterUrl: row.twitterUrl,
+    websiteUrl: row.websiteUrl,
+    contractAddress: row.contractAddress,
+    buyUrl: row.buyUrl,
+    chartUrl: row.chartUrl,
+    symbol: row.symbol,
+    price: row.price,
+    marketCap: row.marketCap,
+    volume24h: row.volume24h,
+    source: row.source,
+    sourceUrl: row.sourceUrl,
+    holdVotes: row.holdVotes,
+    buyVotes: row.buyVotes,
+    sellVotes: row.sellVotes,
+    ctoVotes: row.ctoVotes,
+    isPromoted: row.isPaid && row.transactionId !== null,
+    ...overrides,
+  };
+}

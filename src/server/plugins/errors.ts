@@ -1,0 +1,66 @@
+import type { FastifyError } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/http-error";
+import type { App } from "../types";
+
+/**
+ * The one place where errors become answers: `{ message }` (plus `errors`, one per field, for invalid
+ * input). Client errors keep their text; a 5xx never shows its cause, and a stack trace never leaves.
+ */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+        errors[field] ??= String(issue.message);
+      }
+      // The first message is the spec's own wording for the first invalid field.
+      const message = error.validation[0]?.message ?? "Invalid input";
+      return reply.status(400).send({ message, errors });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, a body too large, a wrong content type).
+      return reply.status(status).send({ message: clientMessage(error as FastifyError) });
+    }
+    request.log.error({ err: error }, "request failed");
+    if (isDatabaseUnavailable(error)) {
+      return reply.status(503).send({ message: "The service is temporarily unavailable. Please try again shortly." });
+    }
+    return reply.status(500).send({ message: "Something went wrong on our side. Please try again later." });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is not valid JSON.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type.";
+    default:
+      return error.message;
+  }
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import type { App } from "../types";
+
+export const VISITOR_COOKIE = "mg_visitor";
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export interface Visitor {
+  /** A random id from an httpOnly cookie the server set; new visitors get one on their first answer. */
+  id: string;
+  /** The socket address, or the forwarded one only when TRUST_PROXY names the proxies to trust. */
+  ip: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    visitor: Visitor;
+  }
+}
+
+export function registerVisitor(app: App): void {
+  app.decorateRequest("visitor", null as unknown as Visitor);
+  app.addHook("onRequest", async (request, reply) => {
+    const existing = request.cookies[VISITOR_COOKIE];
+    let id = existing && VISITOR_ID.test(existing) ? existing : undefined;
+    if (!id) {
+      id = randomBytes(16).toString("base64url");
+      reply.setCookie(VISITOR_COOKIE, id, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: isHttps(request),
+        maxAge: ONE_YEAR_S,
+      });
+    }
+    request.visitor = { id, ip: request.ip };
+  });
+}
+
+export function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === "https";
+}
