@@ -16,7 +16,12 @@ describe("imageFallbackChain", () => {
   });
 
   it("skips the token icons without a contract address and uses the title for the avatar without a symbol", () => {
-    const chain = imageFallbackChain({ imageUrl: null, title: "Cat mayor", symbol: null, contractAddress: null });
+    const chain = imageFallbackChain({
+      imageUrl: null,
+      title: "Cat mayor",
+      symbol: null,
+      contractAddress: null,
+    });
     expect(chain).toEqual([avatarUrl("Cat mayor")]);
   });
 

@@ -31,7 +31,10 @@ export function avatarUrl(name: string): string {
 
 /** Initials for an avatar: up to two letters or digits, from the first two words (or the first word). */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const words = name
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter((w) => w.length > 0);
   if (words.length === 0) return "?";
   const letters = words.length === 1 ? [...(words[0] as string)].slice(0, 2) : words.slice(0, 2).map((w) => [...w][0]);
   return letters.join("").toUpperCase();

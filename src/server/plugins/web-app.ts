@@ -51,12 +51,18 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
     });
   }
 
+  const sendPage = (reply: FastifyReply, page: string) =>
+    reply.status(200).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
+
+  // The static plugin refuses directories (403) when it serves no index: the front page needs its own route.
+  if (html) app.get("/", (_request, reply) => sendPage(reply, html));
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage || !html) {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     }
-    return reply.status(200).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    return sendPage(reply, html);
   });
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { cutForShare, cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+
+describe("formats", () => {
+  it("shortens an address to its first 8 and last 4 characters", () => {
+    expect(shortenAddress("7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU")).toBe("7xKXtg2C...gAsU");
+    expect(shortenAddress("short")).toBe("short");
+  });
+
+  it("writes prices below 0.01 in exponential notation with 2 decimals, others fixed", () => {
+    expect(formatPrice(0.0000431)).toBe("$4.31e-5");
+    expect(formatPrice(0.00999)).toBe("$9.99e-3");
+    expect(formatPrice(0.01)).toBe("$0.01");
+    expect(formatPrice(1.275)).toBe("$1.27");
+    expect(formatPrice(0)).toBe("$0.00");
+  });
+
+  it("writes market cap and volume with a dollar sign and thousands separators", () => {
+    expect(formatUsd(1_250_000)).toBe("$1,250,000");
+    expect(formatUsd(342_100.5)).toBe("$342,101");
+    expect(formatUsd(12)).toBe("$12");
+  });
+
+  it("cuts a shared description to 97 characters plus an ellipsis only when over 100", () => {
+    expect(cutForShare("a".repeat(100))).toBe("a".repeat(100));
+    expect(cutForShare("a".repeat(101))).toBe(`${"a".repeat(97)}...`);
+    expect(cutForShare("a".repeat(101))).toHaveLength(100);
+  });
+
+  it("cuts top-list titles at 50 characters", () => {
+    expect(cutTitle("b".repeat(50))).toBe("b".repeat(50));
+    expect(cutTitle("b".repeat(51))).toBe(`${"b".repeat(50)}...`);
+  });
+});

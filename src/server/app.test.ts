@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SITE_CONFIG_ELEMENT_ID } from "@/common/site";
+import { storeImage } from "./features/images/images.service";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function builtApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-static-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "index.html"), "<html><head><title>x</title></head><body><div id=root></div></body></html>");
+  fs.writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1)");
+  return dir;
+}
+
+describe("routing", () => {
+  it("answers an unknown /api path with 404 JSON", async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toEqual({ message: "No such API route: GET /api/no-such-thing" });
+  });
+
+  it("serves the browser app with this deployment's name for every other path, never cached stale", async () => {
+    t = await createTestApp({ staticDir: builtApp(), siteName: "Pixel </script> Post", tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" });
+    for (const url of ["/", "/archive", "/Old-News", "/some/unknown/page"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain("<title>Pixel &lt;/script&gt; Post</title>");
+      const json = res.body.match(new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`))?.[1];
+      expect(json).toBeDefined();
+      expect(JSON.parse(json as string)).toEqual({
+        siteName: "Pixel </script> Post",
+        tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+        telegramUrl: null,
+        xUrl: null,
+      });
+    }
+  });
+
+  it("serves hashed assets with a long cache lifetime", async () => {
+    t = await createTestApp({ staticDir: builtApp() });
+    const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers a POST to an unknown path with 404 JSON, not the page", async () => {
+    t = await createTestApp({ staticDir: builtApp() });
+    const res = await t.app.inject({ method: "POST", url: "/archive", payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty("message");
+  });
+});
+
+describe("visitor identity", () => {
+  it("gives a new visitor a random httpOnly id cookie once, and keeps an existing one", async () => {
+    t = await createTestApp();
+    const first = await t.app.inject({ method: "GET", url: "/api/settings" });
+    const cookie = first.cookies.find((c) => c.name === "mg_visitor");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const again = await t.app.inject({ method: "GET", url: "/api/settings", cookies: { mg_visitor: cookie?.value as string } });
+    expect(again.cookies.find((c) => c.name === "mg_visitor")).toBeUndefined();
+  });
+});
+
+describe("images", () => {
+  it("serves a stored image by its content address with its type, nosniff and a year of caching", async () => {
+    t = await createTestApp();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const url = await storeImage(t.db, { bytes, contentType: "image/png", width: 1, height: 1 });
+    expect(url).toMatch(/^\/api\/images\/[a-f0-9]{64}$/);
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(new Uint8Array(res.rawPayload)).toEqual(bytes);
+  });
+
+  it("answers 404 for an unknown or malformed image address", async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ method: "GET", url: `/api/images/${"a".repeat(64)}` })).statusCode).toBe(404);
+    const malformed = await t.app.inject({ method: "GET", url: "/api/images/..%2F..%2Fetc%2Fpasswd" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty("message");
+  });
+
+  it("draws the initials avatar as an inert SVG with the visitor's text escaped", async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: "GET", url: `/api/avatar?name=${encodeURIComponent("<b>bold</b> & co")}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(res.body).not.toContain("<b>");
+    expect(res.body).toContain(">BC</text>");
+  });
+});
+
+describe("errors", () => {
+  it("answers malformed JSON with 400 and a message, never a stack trace", async () => {
+    t = await createTestApp();
+    // Any JSON route will do; the body parser refuses before the handler.
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/settings",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("has working defaults for a fresh machine", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", siteName: "Meme Gazette", submissionPriceSol: 0.35, seedDemo: true, trustProxy: false });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it("turns the sample edition off by default on PostgreSQL", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["TOKEN_ADDRESS", "0xabc"],
+    ["SUBMISSION_PRICE_SOL", "-1"],
+    ["SEED_DEMO", "maybe"],
+    ["TELEGRAM_URL", "javascript:alert(1)"],
+    ["ADMIN_PASSWORD", "short"],
+    ["TRUST_PROXY", "everyone!"],
+  ])("stops on an invalid %s with a message naming it", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("reads TRUST_PROXY as a flag, a hop count or a list", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Db } from "../db/connect";
+import { archiveEntries, headlines, notifications } from "../db/schema";
+
+let counter = 0;
+
+/** A headline with sensible defaults (approved, in today's voting); tests override what they care about. */
+export async function createHeadline(db: Db, overrides: Partial<typeof headlines.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(headlines)
+    .values({
+      title: `Test headline number ${counter}`,
+      description: `A test description long enough for headline number ${counter}.`,
+      imageUrl: "https://example.com/image.png",
+      isApproved: true,
+      isTodaysNews: true,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  return row;
+}
+
+export async function createArchiveEntry(db: Db, overrides: Partial<typeof archiveEntries.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(archiveEntries)
+    .values({ title: `Archived ${counter}`, votes: 3, memeCoin: `COIN${counter}`, launchDate: "2026-11-01", ...overrides })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  return row;
+}
+
+export async function createNotification(db: Db, overrides: Partial<typeof notifications.$inferInsert> = {}) {
+  const [row] = await db.insert(notifications).values({ message: "Hello readers", ...overrides }).returning();
+  if (!row) throw new Error("insert returned nothing");
+  return row;
+}
