@@ -9,6 +9,7 @@ import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { votesRoutes } from "./features/votes/votes.routes";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(archiveRoutes);
   await app.register(notificationsRoutes);
   await app.register(imagesRoutes);
+  await app.register(votesRoutes);
   await registerWebApp(app, config);
 
   return app;

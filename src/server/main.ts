@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { buildApp } from "./app";
 import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { startCycleJob } from "./jobs/cycle";
 import { prepareDatabase } from "./startup";
 import path from "node:path";
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
   await prepareDatabase(database, config, app.log);
 
+  const stopCycleJob = startCycleJob(database.db, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     // A second signal, or a hang, must not leave the process up forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      stopCycleJob();
       await app.close();
       await database.close();
     } finally {

@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL connection string (absent for PGlite). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function openPostgres(url: string, max = 10): Database {
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", url, close: () => pool.end() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

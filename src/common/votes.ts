@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { SENTIMENTS } from "./headline";
+
+/** The About page's "up to 10 votes per day", all kinds together, per IP and US-Eastern day. */
+export const DAILY_VOTE_LIMIT = 10;
+
+/** A headline id as the client sends it: a positive integer within the database's range. */
+export const HeadlineIdSchema = z.coerce
+  .number({ message: "Invalid headline id" })
+  .int("Invalid headline id")
+  .positive("Invalid headline id")
+  .max(2_147_483_647, "Invalid headline id");
+
+export const CastVoteInputSchema = z.object({ headlineId: HeadlineIdSchema });
+export type CastVoteInput = z.infer<typeof CastVoteInputSchema>;
+
+export const CommunityVoteInputSchema = z.object({
+  voteType: z.enum(SENTIMENTS, { message: "voteType must be one of hold, buy, sell or cto" }),
+});
+export type CommunityVoteInput = z.infer<typeof CommunityVoteInputSchema>;
+
+export const VoteResultSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["headline", "sentiment", "tomorrow"]),
+  votes: z.number().int(),
+  holdVotes: z.number().int(),
+  buyVotes: z.number().int(),
+  sellVotes: z.number().int(),
+  ctoVotes: z.number().int(),
+  votesLeft: z.number().int(),
+  message: z.string(),
+});
+export type VoteResult = z.infer<typeof VoteResultSchema>;
+
+/** What this visitor has already done, so that buttons stay disabled after a reload. */
+export const MyVotesSchema = z.object({
+  headlineVote: z.number().int().nullable(),
+  sentimentVotes: z.array(z.object({ headlineId: z.number().int(), voteType: z.enum(SENTIMENTS) })),
+  tomorrowVotes: z.array(z.number().int()),
+  votesLeft: z.number().int(),
+});
+export type MyVotes = z.infer<typeof MyVotesSchema>;
+
+/** Sentiment shares as whole percentages; 25% each before the first vote. */
+export function sentimentPercentages(counts: { holdVotes: number; buyVotes: number; sellVotes: number; ctoVotes: number }) {
+  const total = counts.holdVotes + counts.buyVotes + counts.sellVotes + counts.ctoVotes;
+  if (total === 0) return { hold: 25, buy: 25, sell: 25, cto: 25 };
+  const pct = (n: number) => Math.round((n / total) * 100);
+  return { hold: pct(counts.holdVotes), buy: pct(counts.buyVotes), sell: pct(counts.sellVotes), cto: pct(counts.ctoVotes) };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { CastVoteInputSchema, CommunityVoteInputSchema, HeadlineIdSchema, MyVotesSchema, VoteResultSchema } from "@/common/votes";
+import type { App } from "../../types";
+import { castVote, myVotes } from "./votes.service";
+
+export async function votesRoutes(app: App): Promise<void> {
+  app.post(
+    "/api/vote",
+    { schema: { body: CastVoteInputSchema, response: { 200: VoteResultSchema } } },
+    (request) =>
+      castVote(app.db, { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor }, new Date()),
+  );
+
+  // A sentiment vote when the id is the current winner, a Tomorrow's News vote when it is a candidate.
+  app.post(
+    "/api/community-vote/:id",
+    {
+      schema: {
+        params: z.object({ id: HeadlineIdSchema }),
+        body: CommunityVoteInputSchema,
+        response: { 200: VoteResultSchema },
+      },
+    },
+    (request) =>
+      castVote(
+        app.db,
+        { kind: "community", headlineId: request.params.id, voteType: request.body.voteType, visitor: request.visitor },
+        new Date(),
+      ),
+  );
+
+  app.get("/api/me/votes", { schema: { response: { 200: MyVotesSchema } } }, (request) =>
+    myVotes(app.db, request.visitor, new Date()),
+  );
+}

@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Sentiment } from "@/common/headline";
+import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
+import { easternDay } from "@/common/time";
+import { type Db, rowsOf } from "../../db/connect";
+import { settings, voteQuota, votes } from "../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import type { Visitor } from "../../plugins/visitor";
+
+type Outcome = "ok" | "not_found" | "ended" | "already" | "limit" | "bad_type";
+type Kind = "headline" | "sentiment" | "tomorrow";
+
+interface CastRow {
+  outcome: Outcome;
+  kind: Kind | null;
+  votes: number;
+  hold_votes: number;
+  buy_votes: number;
+  sell_votes: number;
+  cto_votes: number;
+  votes_left: number | null;
+}
+
+const SUCCESS: Record<Kind, string> = {
+  headline: "Your vote has been recorded. The paper's been delivered!",
+  sentiment: "Your community sentiment vote has been counted!",
+  tomorrow: "Your vote has been recorded",
+};
+
+function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null): HttpError {
+  switch (outcome) {
+    case "not_found":
+      return new HttpError(404, "Headline not found or not open for voting.");
+    case "bad_type":
+      return new HttpError(400, 'Tomorrow\'s News candidates take "buy" votes only.');
+    case "ended":
+      return new HttpError(
+        409,
+        kind === "tomorrow"
+          ? "Voting period has ended for today. Please come back after the winner announcement."
+          : "Voting period has ended. Check back after the winner announcement!",
+      );
+    case "already":
+      return new HttpError(
+        409,
+        kind === "sentiment"
+          ? "You've already given your sentiment for this project."
+          : kind === "tomorrow"
+            ? "You've already voted for this headline"
+            : "You've already voted in this round. One vote per user: come back for the next edition!",
+      );
+    case "limit":
+      return new HttpError(429, `You've reached today's limit of ${DAILY_VOTE_LIMIT} votes. Come back tomorrow!`);
+  }
+}
+
+/**
+ * Casts a vote with one database round trip (the cast_vote function of migration 0001): it is counted
+ * exactly once or refused with nothing changed, whatever runs beside it, in this process or another.
+ */
+export async function castVote(
+  db: Db,
+  request: { kind: "headline" | "community"; headlineId: number; voteType: Sentiment | null; visitor: Visitor },
+  now: Date,
+): Promise<VoteResult> {
+  const result = await db.execute(sql`
+    SELECT * FROM cast_vote(${request.kind}, ${request.headlineId}, ${request.voteType ?? ""}, ${request.visitor.id},
+      ${request.visitor.ip}, ${easternDay(now)}::date, ${now.toISOString()}::timestamptz, ${DAILY_VOTE_LIMIT})`);
+  const row = rowsOf<CastRow>(result)[0];
+  if (!row) throw new Error("cast_vote answered no row");
+  if (row.outcome !== "ok") throw refusal(row.outcome, row.kind);
+  const kind = row.kind as Kind;
+  return {
+    id: request.headlineId,
+    kind,
+    votes: row.votes,
+    holdVotes: row.hold_votes,
+    buyVotes: row.buy_votes,
+    sellVotes: row.sell_votes,
+    ctoVotes: row.cto_votes,
+    votesLeft: row.votes_left ?? 0,
+    message: SUCCESS[kind],
+  };
+}
+
+/** What this visitor already did: this cycle's headline vote, sentiment votes, candidate votes, votes left. */
+export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVotes> {
+  const [rows, quota] = await Promise.all([
+    db
+      .select({ kind: votes.kind, headlineId: votes.headlineId, sentiment: votes.sentiment, cycle: votes.cycle, current: settings.votingEndTime })
+      .from(votes)
+      .innerJoin(settings, eq(settings.id, 1))
+      .where(eq(votes.visitorId, visitor.id)),
+    db
+      .select({ used: voteQuota.used })
+      .from(voteQuota)
+      .where(and(eq(voteQuota.ip, visitor.ip), eq(voteQuota.day, easternDay(now)))),
+  ]);
+  const headlineVote = rows.find((r) => r.kind === "headline" && r.cycle.getTime() === r.current.getTime());
+  return {
+    headlineVote: headlineVote?.headlineId ?? null,
+    sentimentVotes: rows
+      .filter((r) => r.kind === "sentiment" && r.sentiment !== null)
+      .map((r) => ({ headlineId: r.headlineId, voteType: r.sentiment as Sentiment })),
+    tomorrowVotes: rows.filter((r) => r.kind === "tomorrow").map((r) => r.headlineId),
+    votesLeft: DAILY_VOTE_LIMIT - (quota[0]?.used ?? 0),
+  };
+}
