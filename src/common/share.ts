@@ -25,3 +25,30 @@ export function shareLinks(target: ShareTarget) {
     email: `mailto:?subject=${encodeURIComponent(target.text)}&body=${encodeURIComponent(`${text}\n\n${target.url}`)}`,
   };
 }
+
+/** Where a launched coin trades, by its Solana mint address. */
+export function tradeLinks(contractAddress: string) {
+  const ca = encodeURIComponent(contractAddress);
+  return [
+    { label: "DexScreener", url: `https://dexscreener.com/solana/${ca}` },
+    { label: "Jupiter", url: `https://jup.ag/swap/SOL-${ca}` },
+    { label: "Pump.fun", url: `https://pump.fun/coin/${ca}` },
+  ];
+}
+
+/** "Share on X" for the winner: the title, an optional $symbol, the contract address, a DEX and a pump link. */
+export function winnerPostUrl(winner: { title: string; symbol: string | null; contractAddress: string | null }): string {
+  const lines = [winner.symbol ? `${winner.title} $${winner.symbol}` : winner.title];
+  if (winner.contractAddress) {
+    const [dex, , pump] = tradeLinks(winner.contractAddress);
+    lines.push(`CA: ${winner.contractAddress}`, `Chart: ${dex?.url}`, `Pump: ${pump?.url}`);
+  }
+  return `https://x.com/intent/tweet?text=${encodeURIComponent(lines.join("\n"))}`;
+}
+
+/** "Share My Vote on X" on Tomorrow's News; the top four also get a Top4 hashtag. */
+export function tomorrowVotePostUrl(headline: { title: string }, pageUrl: string, siteName: string, isTopFour: boolean): string {
+  const text = `I just voted for "${headline.title}" in ${siteName}'s Tomorrow's News! Cast yours:`;
+  const tags = ["MemeCoin", "TomorrowsNews", ...(isTopFour ? ["Top4"] : [])];
+  return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(pageUrl)}&hashtags=${tags.join(",")}`;
+}
