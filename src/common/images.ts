@@ -36,7 +36,8 @@ export function initialsOf(name: string): string {
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter((w) => w.length > 0);
   if (words.length === 0) return "?";
-  const letters = words.length === 1 ? [...(words[0] as string)].slice(0, 2) : words.slice(0, 2).map((w) => [...w][0]);
+  const letters =
+    words.length === 1 ? [...(words[0] as string)].slice(0, 2) : words.slice(0, 2).map((w) => [...w][0]);
   return letters.join("").toUpperCase();
 }
 

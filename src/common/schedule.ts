@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { CENTRAL, EASTERN } from "./time";
 import type { ScheduleMode } from "./settings";
+import { CENTRAL, EASTERN } from "./time";
 
 /**
  * The voting cycle's times. Every rule is a pure function of "now" (and the previous cycle), computed in
@@ -51,7 +51,10 @@ export function weeklyCycle(now: Date): Cycle {
   const weekday = new TZDate(today.y, today.m, today.d, 12, 0, 0, 0, CENTRAL).getDay(); // 0 = Sunday
   let ahead = (1 - weekday + 7) % 7;
   if (ahead === 0 && wallClock(today, 0, 17, CENTRAL) <= now) ahead = 7;
-  return { votingEndTime: wallClock(today, ahead, 17, CENTRAL), launchTime: wallClock(today, ahead, 19, CENTRAL) };
+  return {
+    votingEndTime: wallClock(today, ahead, 17, CENTRAL),
+    launchTime: wallClock(today, ahead, 19, CENTRAL),
+  };
 }
 
 /** A custom launch time: voting ends 2 hours before it. */
@@ -66,7 +69,8 @@ export function customCycle(launchTime: Date): Cycle {
  */
 export function nextCycle(mode: ScheduleMode, closed: Cycle, now: Date): Cycle | null {
   if (mode === "custom") return null;
-  if (mode === "weekly") return weeklyCycle(new Date(Math.max(now.getTime(), closed.votingEndTime.getTime())));
+  if (mode === "weekly")
+    return weeklyCycle(new Date(Math.max(now.getTime(), closed.votingEndTime.getTime())));
   const closedDay = ymdIn(closed.votingEndTime, EASTERN);
   for (let plus = 1; ; plus++) {
     const votingEndTime = wallClock(closedDay, plus, 20, EASTERN);

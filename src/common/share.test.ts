@@ -3,8 +3,12 @@ import { shareLinks, tokenShareText, tomorrowVotePostUrl, tradeLinks, winnerPost
 
 describe("share texts", () => {
   it("names the symbol, else the title, and the site", () => {
-    expect(tokenShareText({ symbol: "FROG", title: "Frog news" }, "Meme Gazette")).toBe("Check out FROG on Meme Gazette!");
-    expect(tokenShareText({ symbol: null, title: "Frog news" }, "Meme Gazette")).toBe("Check out Frog news on Meme Gazette!");
+    expect(tokenShareText({ symbol: "FROG", title: "Frog news" }, "Meme Gazette")).toBe(
+      "Check out FROG on Meme Gazette!",
+    );
+    expect(tokenShareText({ symbol: null, title: "Frog news" }, "Meme Gazette")).toBe(
+      "Check out Frog news on Meme Gazette!",
+    );
   });
 
   it("builds encoded X, Facebook and e-mail links with the description cut for sharing", () => {
@@ -12,7 +16,9 @@ describe("share texts", () => {
     expect(links.x).toContain("text=Hi%20%26%20bye");
     expect(links.x).toContain(encodeURIComponent(`${"d".repeat(97)}...`));
     expect(links.x).toContain("url=https%3A%2F%2Fx.test%2Fa%3Fb%3D1");
-    expect(links.facebook).toBe("https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fa%3Fb%3D1");
+    expect(links.facebook).toBe(
+      "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fa%3Fb%3D1",
+    );
     expect(links.email.startsWith("mailto:?subject=Hi%20%26%20bye")).toBe(true);
   });
 });
@@ -21,13 +27,21 @@ describe("winner and vote posts", () => {
   const ca = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
   it("prefills the winner post with the title, $symbol, address, a DEX and a pump link", () => {
-    const text = decodeURIComponent((winnerPostUrl({ title: "Frog wins", symbol: "FROG", contractAddress: ca }).split("text=")[1]) as string);
-    expect(text).toBe(`Frog wins $FROG\nCA: ${ca}\nChart: https://dexscreener.com/solana/${ca}\nPump: https://pump.fun/coin/${ca}`);
-    expect(decodeURIComponent(winnerPostUrl({ title: "Frog wins", symbol: null, contractAddress: null }))).toContain("text=Frog wins");
+    const text = decodeURIComponent(
+      winnerPostUrl({ title: "Frog wins", symbol: "FROG", contractAddress: ca }).split("text=")[1] as string,
+    );
+    expect(text).toBe(
+      `Frog wins $FROG\nCA: ${ca}\nChart: https://dexscreener.com/solana/${ca}\nPump: https://pump.fun/coin/${ca}`,
+    );
+    expect(
+      decodeURIComponent(winnerPostUrl({ title: "Frog wins", symbol: null, contractAddress: null })),
+    ).toContain("text=Frog wins");
   });
 
   it("adds the Top4 hashtag only for the top four", () => {
-    expect(tomorrowVotePostUrl({ title: "A" }, "https://x.test/tomorrows-news", "Meme Gazette", true)).toContain("hashtags=MemeCoin,TomorrowsNews,Top4");
+    expect(
+      tomorrowVotePostUrl({ title: "A" }, "https://x.test/tomorrows-news", "Meme Gazette", true),
+    ).toContain("hashtags=MemeCoin,TomorrowsNews,Top4");
     const plain = tomorrowVotePostUrl({ title: "A" }, "https://x.test/tomorrows-news", "Meme Gazette", false);
     expect(plain).not.toContain("Top4");
     expect(plain).toContain("url=https%3A%2F%2Fx.test%2Ftomorrows-news");

@@ -37,7 +37,11 @@ export function tradeLinks(contractAddress: string) {
 }
 
 /** "Share on X" for the winner: the title, an optional $symbol, the contract address, a DEX and a pump link. */
-export function winnerPostUrl(winner: { title: string; symbol: string | null; contractAddress: string | null }): string {
+export function winnerPostUrl(winner: {
+  title: string;
+  symbol: string | null;
+  contractAddress: string | null;
+}): string {
   const lines = [winner.symbol ? `${winner.title} $${winner.symbol}` : winner.title];
   if (winner.contractAddress) {
     const [dex, , pump] = tradeLinks(winner.contractAddress);
@@ -47,7 +51,12 @@ export function winnerPostUrl(winner: { title: string; symbol: string | null; co
 }
 
 /** "Share My Vote on X" on Tomorrow's News; the top four also get a Top4 hashtag. */
-export function tomorrowVotePostUrl(headline: { title: string }, pageUrl: string, siteName: string, isTopFour: boolean): string {
+export function tomorrowVotePostUrl(
+  headline: { title: string },
+  pageUrl: string,
+  siteName: string,
+  isTopFour: boolean,
+): string {
   const text = `I just voted for "${headline.title}" in ${siteName}'s Tomorrow's News! Cast yours:`;
   const tags = ["MemeCoin", "TomorrowsNews", ...(isTopFour ? ["Top4"] : [])];
   return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(pageUrl)}&hashtags=${tags.join(",")}`;

@@ -13,13 +13,29 @@ export function easternDay(at: Date): string {
 
 /** "Sunday, November 22, 2026": the header's long English date. */
 export function longDate(at: Date, timeZone?: string): string {
-  return at.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone });
+  return at.toLocaleDateString("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone,
+  });
 }
 
 /** "Monday, November 23 at 7:00 PM CST": a cycle time as the hero states it, in Central time. */
 export function formatCentral(at: Date | string): string {
   const d = new Date(at);
-  const day = d.toLocaleDateString("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" });
-  const time = d.toLocaleTimeString("en-US", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+  const day = d.toLocaleDateString("en-US", {
+    timeZone: "America/Chicago",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+  });
+  const time = d.toLocaleTimeString("en-US", {
+    timeZone: "America/Chicago",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
   return `${day} at ${time}`;
 }

@@ -15,7 +15,10 @@ afterEach(async () => {
 function builtApp(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-static-"));
   fs.mkdirSync(path.join(dir, "assets"));
-  fs.writeFileSync(path.join(dir, "index.html"), "<html><head><title>x</title></head><body><div id=root></div></body></html>");
+  fs.writeFileSync(
+    path.join(dir, "index.html"),
+    "<html><head><title>x</title></head><body><div id=root></div></body></html>",
+  );
   fs.writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1)");
   return dir;
 }
@@ -30,14 +33,20 @@ describe("routing", () => {
   });
 
   it("serves the browser app with this deployment's name for every other path, never cached stale", async () => {
-    t = await createTestApp({ staticDir: builtApp(), siteName: "Pixel </script> Post", tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU" });
+    t = await createTestApp({
+      staticDir: builtApp(),
+      siteName: "Pixel </script> Post",
+      tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+    });
     for (const url of ["/", "/archive", "/Old-News", "/some/unknown/page"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain("<title>Pixel &lt;/script&gt; Post</title>");
-      const json = res.body.match(new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`))?.[1];
+      const json = res.body.match(
+        new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+      )?.[1];
       expect(json).toBeDefined();
       expect(JSON.parse(json as string)).toEqual({
         siteName: "Pixel </script> Post",
@@ -70,7 +79,11 @@ describe("visitor identity", () => {
     const cookie = first.cookies.find((c) => c.name === "mg_visitor");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const again = await t.app.inject({ method: "GET", url: "/api/settings", cookies: { mg_visitor: cookie?.value as string } });
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/settings",
+      cookies: { mg_visitor: cookie?.value as string },
+    });
     expect(again.cookies.find((c) => c.name === "mg_visitor")).toBeUndefined();
   });
 });
@@ -91,7 +104,9 @@ describe("images", () => {
 
   it("answers 404 for an unknown or malformed image address", async () => {
     t = await createTestApp();
-    expect((await t.app.inject({ method: "GET", url: `/api/images/${"a".repeat(64)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/images/${"a".repeat(64)}` })).statusCode).toBe(
+      404,
+    );
     const malformed = await t.app.inject({ method: "GET", url: "/api/images/..%2F..%2Fetc%2Fpasswd" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty("message");
@@ -99,7 +114,10 @@ describe("images", () => {
 
   it("draws the initials avatar as an inert SVG with the visitor's text escaped", async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: "GET", url: `/api/avatar?name=${encodeURIComponent("<b>bold</b> & co")}` });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/avatar?name=${encodeURIComponent("<b>bold</b> & co")}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["content-security-policy"]).toContain("default-src 'none'");

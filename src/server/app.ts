@@ -4,12 +4,19 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
+import { accountsRoutes } from "./features/accounts/accounts.routes";
+import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { submissionsRoutes } from "./features/submissions/submissions.routes";
+import { tokensRoutes } from "./features/tokens/tokens.routes";
+import { trendingRoutes } from "./features/trending/trending.routes";
+import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
@@ -58,6 +65,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
   await app.register(fastifyCookie);
   registerVisitor(app);
+  // Before any route: the auth plugin checks at start-up that every staff-only route sits behind its guard.
+  registerAuth(app);
 
   await app.register(settingsRoutes);
   await app.register(headlinesRoutes);
@@ -65,6 +74,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(notificationsRoutes);
   await app.register(imagesRoutes);
   await app.register(votesRoutes);
+  await app.register(submissionsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(adminRoutes);
+  // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
+  await app.register(trendingRoutes);
+  await app.register(tokensRoutes);
   await registerWebApp(app, config);
 
   return app;

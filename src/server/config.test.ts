@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from "./config";
 describe("configuration", () => {
   it("has working defaults for a fresh machine", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", siteName: "Meme Gazette", submissionPriceSol: 0.35, seedDemo: true, trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      siteName: "Meme Gazette",
+      submissionPriceSol: 0.35,
+      seedDemo: true,
+      trustProxy: false,
+    });
     expect(c.dataDir).toMatch(/data$/);
   });
 
@@ -31,6 +38,9 @@ describe("configuration", () => {
   it("reads TRUST_PROXY as a flag, a hop count or a list", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+    ]);
   });
 });

@@ -57,11 +57,17 @@ const trustProxy = z
     if (s === "false" || s === "0") return false;
     if (s === "true") return true;
     if (/^\d+$/.test(s)) return Number(s);
-    const list = s.split(",").map((x) => x.trim()).filter(Boolean);
+    const list = s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (list.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x) || x === "loopback" || x === "uniquelocal")) {
       return list;
     }
-    ctx.addIssue({ code: "custom", message: "must be true, false, a hop count, or a comma list of IPs/CIDRs" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be true, false, a hop count, or a comma list of IPs/CIDRs",
+    });
     return z.NEVER;
   });
 
@@ -116,6 +122,11 @@ const EnvSchema = z.object({
   JUPITER_BASE_URL: httpUrl.transform((v) => v ?? "https://lite-api.jup.ag"),
   SOLANA_RPC_URL: httpUrl,
   TWITTER_API_TOKEN: optionalString,
+  TWITTER_API_BASE_URL: httpUrl.transform((v) => v ?? "https://api.x.com"),
+  /** Minutes between refreshes of launched tokens' market data; 0 turns the background refresh off. */
+  MARKET_REFRESH_MINUTES: intIn(10, 0, 1440),
+  /** Minutes between on-chain checks of pending paid submissions; 0 turns them off. */
+  PAYMENT_CHECK_MINUTES: intIn(5, 0, 1440),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -145,6 +156,17 @@ export interface Config {
   jupiterBaseUrl: string;
   solanaRpcUrl: string | undefined;
   twitterApiToken: string | undefined;
+  twitterApiBaseUrl: string;
+  marketRefreshMinutes: number;
+  paymentCheckMinutes: number;
+  /**
+   * TESTS ONLY, never read from the environment: "host:port" entries that outside calls may reach although
+   * they are local (the tests' fixture servers). Absent in production, where every private, loopback and
+   * link-local address is refused.
+   */
+  outboundAllowHosts?: readonly string[];
+  /** TESTS ONLY, never read from the environment: a shorter timeout for outside calls (default 8 s). */
+  outboundTimeoutMs?: number;
   logLevel: string;
   /** Where the built browser app is; tests that need no pages leave it absent. */
   staticDir: string | undefined;
@@ -184,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jupiterBaseUrl: e.JUPITER_BASE_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,
     twitterApiToken: e.TWITTER_API_TOKEN,
+    twitterApiBaseUrl: e.TWITTER_API_BASE_URL,
+    marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
+    paymentCheckMinutes: e.PAYMENT_CHECK_MINUTES,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(import.meta.dirname, "../../dist/client"),
   };

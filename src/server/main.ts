@@ -1,10 +1,12 @@
-import { ConfigError, loadConfig } from "./config";
+import path from "node:path";
 import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
+import { startMarketJob } from "./jobs/market";
+import { startPaymentJob } from "./jobs/payments";
 import { prepareDatabase } from "./startup";
-import path from "node:path";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +25,8 @@ async function main(): Promise<void> {
   await prepareDatabase(database, config, app.log);
 
   const stopCycleJob = startCycleJob(database.db, app.log);
+  const stopMarketJob = startMarketJob(database.db, config, app.log);
+  const stopPaymentJob = startPaymentJob(database.db, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,7 +37,9 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
       stopCycleJob();
+      const jobsDone = Promise.all([stopMarketJob(), stopPaymentJob()]);
       await app.close();
+      await jobsDone;
       await database.close();
     } finally {
       unlock();

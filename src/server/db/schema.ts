@@ -113,10 +113,7 @@ export const votes = pgTable(
       .on(t.visitorId, t.headlineId)
       .where(sql`${t.kind} = 'tomorrow'`),
     index("votes_headline_idx").on(t.headlineId),
-    check(
-      "votes_sentiment_matches_kind",
-      sql`(${t.kind} = 'sentiment') = (${t.sentiment} IS NOT NULL)`,
-    ),
+    check("votes_sentiment_matches_kind", sql`(${t.kind} = 'sentiment') = (${t.sentiment} IS NOT NULL)`),
   ],
 );
 
@@ -142,7 +139,9 @@ export const settings = pgTable(
     votingEndTime: tstz("voting_end_time").notNull(),
     launchTime: tstz("launch_time").notNull(),
     currentDay: text("current_day"),
-    scheduleMode: text("schedule_mode", { enum: ["daily", "weekly", "custom"] }).notNull().default("daily"),
+    scheduleMode: text("schedule_mode", { enum: ["daily", "weekly", "custom"] })
+      .notNull()
+      .default("daily"),
     currentWinnerId: integer("current_winner_id").references(() => headlines.id, { onDelete: "set null" }),
     /** The votingEndTime of the last cycle whose winner was selected: makes selection happen once. */
     winnerSelectedFor: tstz("winner_selected_for"),
@@ -210,7 +209,10 @@ export const loginAttempts = pgTable(
     username: text("username").notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("login_attempts_ip_idx").on(t.ip, t.createdAt), index("login_attempts_user_idx").on(t.username, t.createdAt)],
+  (t) => [
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+    index("login_attempts_user_idx").on(t.username, t.createdAt),
+  ],
 );
 
 /** Uploaded and generated images, re-encoded, addressed by the SHA-256 of the stored bytes. */

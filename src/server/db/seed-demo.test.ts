@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { headlines } from "./schema";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { headlines } from "./schema";
 import { seedDemoIfEmpty } from "./seed-demo";
 
 let t: TestApp | undefined;
@@ -14,7 +14,8 @@ describe("the sample edition", () => {
   it("fills an empty database so that every screen has content", async () => {
     t = await createTestApp();
     expect(await seedDemoIfEmpty(t.db, new Date())).toBe(true);
-    const get = async (url: string) => (await t?.app.inject({ method: "GET", url }))?.json() as Array<Record<string, unknown>>;
+    const get = async (url: string) =>
+      (await t?.app.inject({ method: "GET", url }))?.json() as Array<Record<string, unknown>>;
 
     const home = await get("/api/headlines");
     expect(home[0]).toMatchObject({ isWinner: true });

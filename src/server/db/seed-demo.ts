@@ -117,7 +117,9 @@ const COLOURS: Record<string, string> = {
 async function spritePng(name: keyof typeof SPRITES, background: string): Promise<Uint8Array> {
   const rows = SPRITES[name] as string[];
   const rects = rows.flatMap((row, y) =>
-    [...row].map((c, x) => (c === "." ? "" : `<rect x="${x + 2}" y="${y + 2}" width="1" height="1" fill="${COLOURS[c]}"/>`)),
+    [...row].map((c, x) =>
+      c === "." ? "" : `<rect x="${x + 2}" y="${y + 2}" width="1" height="1" fill="${COLOURS[c]}"/>`,
+    ),
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" shape-rendering="crispEdges"><rect width="16" height="16" fill="${background}"/>${rects.join("")}</svg>`;
   const png = await sharp(Buffer.from(svg)).resize(256, 256, { kernel: "nearest" }).png().toBuffer();
@@ -147,7 +149,12 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
 
   const image = async (name: keyof typeof SPRITES, background: string) =>
-    storeImage(db, { bytes: await spritePng(name, background), contentType: "image/png", width: 256, height: 256 });
+    storeImage(db, {
+      bytes: await spritePng(name, background),
+      contentType: "image/png",
+      width: 256,
+      height: 256,
+    });
   const [frog, coin, rocket, cat, moon, chart] = await Promise.all([
     image("frog", "#3cbcfc"),
     image("coin", "#6b38ff"),
@@ -199,7 +206,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
     await tx.insert(headlines).values([
       {
         title: "Local Cat Elected Mayor, Promises Nap Breaks For All",
-        description: "Sample edition: the new mayor's first act was to declare every sunny windowsill public property.",
+        description:
+          "Sample edition: the new mayor's first act was to declare every sunny windowsill public property.",
         imageUrl: cat,
         submittedBy: SAMPLE,
         createdAt: ago(1.5),
@@ -209,7 +217,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Scientists Confirm The Moon Is Made Of Cheese After All",
-        description: "Sample edition: a lunar probe returned a sample that pairs surprisingly well with crackers.",
+        description:
+          "Sample edition: a lunar probe returned a sample that pairs surprisingly well with crackers.",
         imageUrl: moon,
         submittedBy: "203.0.113.7",
         createdAt: ago(1.4),
@@ -219,7 +228,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Rocket Launch Delayed Because Pilot Was Still Buying The Dip",
-        description: "Sample edition: mission control reports the countdown will resume once the chart stops looking so tempting.",
+        description:
+          "Sample edition: mission control reports the countdown will resume once the chart stops looking so tempting.",
         imageUrl: rocket,
         submittedBy: "",
         createdAt: ago(1.3),
@@ -229,7 +239,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Grandma Explains Blockchain Better Than Every Podcast",
-        description: "Sample edition: her ten-minute explanation used only knitting needles, two balls of yarn and a ledger.",
+        description:
+          "Sample edition: her ten-minute explanation used only knitting needles, two balls of yarn and a ledger.",
         imageUrl: coin,
         submittedBy: "Gazette Reader",
         createdAt: ago(1.2),
@@ -239,7 +250,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Chart Draws Itself Into A Smiley Face, Traders Ecstatic",
-        description: "Sample edition: a promoted submission. Analysts call the pattern a bullish grin with strong support.",
+        description:
+          "Sample edition: a promoted submission. Analysts call the pattern a bullish grin with strong support.",
         imageUrl: chart,
         submittedBy: "Smiley Labs",
         createdAt: ago(1.1),
@@ -253,7 +265,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       // Tomorrow's News candidates.
       {
         title: "Pigeons Unionize, Demand Better Bread Crumbs",
-        description: "Sample edition: the flock's spokesbird says negotiations with the park will continue at dawn.",
+        description:
+          "Sample edition: the flock's spokesbird says negotiations with the park will continue at dawn.",
         imageUrl: null,
         submittedBy: SAMPLE,
         createdAt: ago(0.9),
@@ -263,7 +276,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Robot Vacuum Achieves Enlightenment Under The Sofa",
-        description: "Sample edition: the device has stopped cleaning and now only hums softly at dust bunnies.",
+        description:
+          "Sample edition: the device has stopped cleaning and now only hums softly at dust bunnies.",
         imageUrl: rocket,
         submittedBy: "Anonymous",
         createdAt: ago(0.8),
@@ -273,7 +287,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Tech Giant Unveils Phone That Only Sends Memes",
-        description: "Sample edition, imported news: early reviewers report the keyboard has been replaced by a single laugh button.",
+        description:
+          "Sample edition, imported news: early reviewers report the keyboard has been replaced by a single laugh button.",
         imageUrl: null,
         submittedBy: "admin",
         createdAt: ago(0.7),
@@ -286,7 +301,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Dog Walks Human Through Entire Bull Market",
-        description: "Sample edition: the good boy reportedly never once panic sold, even during the squirrel correction.",
+        description:
+          "Sample edition: the good boy reportedly never once panic sold, even during the squirrel correction.",
         imageUrl: cat,
         submittedBy: SAMPLE,
         createdAt: ago(0.6),
@@ -296,7 +312,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Volcano Erupts Confetti For Its Birthday",
-        description: "Sample edition: geologists confirm the eruption was festive, harmless and visible from three towns.",
+        description:
+          "Sample edition: geologists confirm the eruption was festive, harmless and visible from three towns.",
         imageUrl: moon,
         submittedBy: SAMPLE,
         createdAt: ago(0.5),
@@ -323,7 +340,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Moon Landing Reenacted By Hamsters",
-        description: "Sample edition: the tiny astronauts planted a sunflower seed flag and returned safely to their cage.",
+        description:
+          "Sample edition: the tiny astronauts planted a sunflower seed flag and returned safely to their cage.",
         imageUrl: moon,
         submittedBy: SAMPLE,
         createdAt: ago(6),
@@ -339,7 +357,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       },
       {
         title: "Coin Flip Lands On Its Edge, Economists Baffled",
-        description: "Sample edition: an imported token. Nobody can explain it and everyone wants to trade it.",
+        description:
+          "Sample edition: an imported token. Nobody can explain it and everyone wants to trade it.",
         imageUrl: null,
         submittedBy: "admin",
         createdAt: ago(8),
@@ -391,20 +410,55 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
     const thisMonth = easternDay(ago(1));
     const lastMonth = easternDay(ago(35));
     await tx.insert(archiveEntries).values([
-      { title: "Cat Buys Yacht With Treat Savings", description: "Sample edition archive entry.", imageUrl: cat, votes: 37, memeCoin: "YACHTCAT", launchDate: thisMonth },
-      { title: "Moon Landing Reenacted By Hamsters", description: "Sample edition archive entry.", imageUrl: moon, votes: 29, memeCoin: "HAMSTRONAUT", launchDate: easternDay(ago(3)) },
-      { title: "Rocket Made Of Pizza Reaches Orbit", description: "Sample edition archive entry.", imageUrl: rocket, votes: 21, memeCoin: "PIZZAROCKET", launchDate: lastMonth },
-      { title: "Frogs Declare Independence From Pond", description: "Sample edition archive entry.", imageUrl: frog, votes: 18, memeCoin: "FROGDOM", launchDate: easternDay(ago(38)) },
+      {
+        title: "Cat Buys Yacht With Treat Savings",
+        description: "Sample edition archive entry.",
+        imageUrl: cat,
+        votes: 37,
+        memeCoin: "YACHTCAT",
+        launchDate: thisMonth,
+      },
+      {
+        title: "Moon Landing Reenacted By Hamsters",
+        description: "Sample edition archive entry.",
+        imageUrl: moon,
+        votes: 29,
+        memeCoin: "HAMSTRONAUT",
+        launchDate: easternDay(ago(3)),
+      },
+      {
+        title: "Rocket Made Of Pizza Reaches Orbit",
+        description: "Sample edition archive entry.",
+        imageUrl: rocket,
+        votes: 21,
+        memeCoin: "PIZZAROCKET",
+        launchDate: lastMonth,
+      },
+      {
+        title: "Frogs Declare Independence From Pond",
+        description: "Sample edition archive entry.",
+        imageUrl: frog,
+        votes: 18,
+        memeCoin: "FROGDOM",
+        launchDate: easternDay(ago(38)),
+      },
     ]);
 
     await tx.insert(notifications).values({
-      message: "SAMPLE EDITION: every headline in this paper is a demo. Staff can clear them from the dashboard.",
+      message:
+        "SAMPLE EDITION: every headline in this paper is a demo. Staff can clear them from the dashboard.",
       expiresAt: new Date(now.getTime() + 30 * DAY),
     });
 
     await tx
       .insert(settings)
-      .values({ id: 1, ...defaultCycle(now), currentDay: easternDay(now), scheduleMode: "daily", currentWinnerId: winner?.id })
+      .values({
+        id: 1,
+        ...defaultCycle(now),
+        currentDay: easternDay(now),
+        scheduleMode: "daily",
+        currentWinnerId: winner?.id,
+      })
       .onConflictDoUpdate({ target: settings.id, set: { currentWinnerId: winner?.id } });
   });
   return true;

@@ -15,7 +15,8 @@ export function startCycleJob(db: Db, log: FastifyBaseLogger): () => void {
     running = true;
     try {
       const { crowned, rolled } = await runCycle(db, new Date());
-      if (crowned) log.info({ headlineId: crowned.id, votes: crowned.votes }, "voting ended: winner selected");
+      if (crowned)
+        log.info({ headlineId: crowned.id, votes: crowned.votes }, "voting ended: winner selected");
       if (rolled) log.info("launch time passed: the next cycle has started");
     } catch (error) {
       log.error({ err: error }, "cycle job failed; retrying on the next tick");

@@ -9,7 +9,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
 export const unauthorized = (message = "Not logged in") => new HttpError(401, message);
 export const forbidden = (message = "Not allowed") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);

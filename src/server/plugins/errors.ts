@@ -1,6 +1,7 @@
 import type { FastifyError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
+import { validationError } from "../lib/validate";
 import type { App } from "../types";
 
 /**
@@ -15,14 +16,13 @@ export function registerErrorHandler(app: App): void {
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        errors[field] ??= String(issue.message);
-      }
-      // The first message is the spec's own wording for the first invalid field.
-      const message = error.validation[0]?.message ?? "Invalid input";
-      return reply.status(400).send({ message, errors });
+      const invalid = validationError(
+        error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, "").replace(/\//g, "."),
+          message: String(issue.message),
+        })),
+      );
+      return reply.status(400).send({ message: invalid.message, errors: invalid.errors });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {
@@ -31,7 +31,9 @@ export function registerErrorHandler(app: App): void {
     }
     request.log.error({ err: error }, "request failed");
     if (isDatabaseUnavailable(error)) {
-      return reply.status(503).send({ message: "The service is temporarily unavailable. Please try again shortly." });
+      return reply
+        .status(503)
+        .send({ message: "The service is temporarily unavailable. Please try again shortly." });
     }
     return reply.status(500).send({ message: "Something went wrong on our side. Please try again later." });
   });
@@ -51,14 +53,25 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P03",
+  "08006",
+  "08001",
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+    if (
+      typeof message === "string" &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    ) {
       return true;
     }
   }

@@ -26,7 +26,10 @@ export function renderIndexHtml(template: string, site: SiteConfig): string {
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.siteName)}</title>`)
-    .replace("</head>", `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`);
+    .replace(
+      "</head>",
+      `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+    );
 }
 
 /**

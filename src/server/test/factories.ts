@@ -21,18 +21,30 @@ export async function createHeadline(db: Db, overrides: Partial<typeof headlines
   return row;
 }
 
-export async function createArchiveEntry(db: Db, overrides: Partial<typeof archiveEntries.$inferInsert> = {}) {
+export async function createArchiveEntry(
+  db: Db,
+  overrides: Partial<typeof archiveEntries.$inferInsert> = {},
+) {
   counter += 1;
   const [row] = await db
     .insert(archiveEntries)
-    .values({ title: `Archived ${counter}`, votes: 3, memeCoin: `COIN${counter}`, launchDate: "2026-11-01", ...overrides })
+    .values({
+      title: `Archived ${counter}`,
+      votes: 3,
+      memeCoin: `COIN${counter}`,
+      launchDate: "2026-11-01",
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error("insert returned nothing");
   return row;
 }
 
 export async function createNotification(db: Db, overrides: Partial<typeof notifications.$inferInsert> = {}) {
-  const [row] = await db.insert(notifications).values({ message: "Hello readers", ...overrides }).returning();
+  const [row] = await db
+    .insert(notifications)
+    .values({ message: "Hello readers", ...overrides })
+    .returning();
   if (!row) throw new Error("insert returned nothing");
   return row;
 }

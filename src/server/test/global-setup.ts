@@ -15,7 +15,9 @@ export default async function setup(project: TestProject) {
 
   const database = await openPglite(undefined);
   await runMigrations(database);
-  const dump = await (database as unknown as { db: { $client: { dumpDataDir(c: "none"): Promise<Blob> } } }).db.$client.dumpDataDir("none");
+  const dump = await (
+    database as unknown as { db: { $client: { dumpDataDir(c: "none"): Promise<Blob> } } }
+  ).db.$client.dumpDataDir("none");
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mg-template-")), "template.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

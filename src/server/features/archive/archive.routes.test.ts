@@ -17,7 +17,12 @@ describe("GET /api/archive", () => {
 
   it("lists entries newest launch first with the fields the archive reads", async () => {
     await createArchiveEntry(t.db, { title: "October", launchDate: "2026-10-30" });
-    await createArchiveEntry(t.db, { title: "November", launchDate: "2026-11-20", memeCoin: "NOV", votes: 12 });
+    await createArchiveEntry(t.db, {
+      title: "November",
+      launchDate: "2026-11-20",
+      memeCoin: "NOV",
+      votes: 12,
+    });
     const res = await t.app.inject({ method: "GET", url: "/api/archive" });
     const list = ArchiveListSchema.parse(res.json());
     expect(list.map((e) => e.title)).toEqual(["November", "October"]);

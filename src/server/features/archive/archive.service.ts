@@ -4,7 +4,10 @@ import type { Db } from "../../db/connect";
 import { archiveEntries } from "../../db/schema";
 
 export async function listArchive(db: Db): Promise<ArchiveEntry[]> {
-  const rows = await db.select().from(archiveEntries).orderBy(desc(archiveEntries.launchDate), desc(archiveEntries.id));
+  const rows = await db
+    .select()
+    .from(archiveEntries)
+    .orderBy(desc(archiveEntries.launchDate), desc(archiveEntries.id));
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

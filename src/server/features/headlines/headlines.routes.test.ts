@@ -24,7 +24,11 @@ describe("GET /api/headlines", () => {
     await createHeadline(t.db, { title: "Approved today" });
     await createHeadline(t.db, { title: "Pending", isApproved: false });
     await createHeadline(t.db, { title: "Tomorrow only", isTodaysNews: false, isTomorrowsNews: true });
-    await createHeadline(t.db, { title: "Paid unverified", transactionId: "tx-unverified-0001", isPaid: false });
+    await createHeadline(t.db, {
+      title: "Paid unverified",
+      transactionId: "tx-unverified-0001",
+      isPaid: false,
+    });
     await createHeadline(t.db, { title: "Moved to yesterday", isOldNews: true });
     expect(titles(await getList("/api/headlines"))).toEqual(["Approved today"]);
   });
@@ -48,7 +52,11 @@ describe("GET /api/headlines", () => {
   });
 
   it("answers every headline in the public shape and leaks no private field", async () => {
-    await createHeadline(t.db, { submitterIp: "198.51.100.23", transactionId: "tx-secret-0000001", isPaid: true });
+    await createHeadline(t.db, {
+      submitterIp: "198.51.100.23",
+      transactionId: "tx-secret-0000001",
+      isPaid: true,
+    });
     const res = await t.app.inject({ method: "GET", url: "/api/headlines" });
     expect(res.body).not.toContain("198.51.100.23");
     expect(res.body).not.toContain("tx-secret");
@@ -61,7 +69,13 @@ describe("GET /api/headlines", () => {
 describe("GET /api/tomorrows-news", () => {
   it("lists approved candidates for tomorrow, imported news included, in received order", async () => {
     await createHeadline(t.db, { title: "First", isTodaysNews: false, isTomorrowsNews: true });
-    await createHeadline(t.db, { title: "Imported", isTodaysNews: false, isTomorrowsNews: true, importedNews: true, source: "nyt" });
+    await createHeadline(t.db, {
+      title: "Imported",
+      isTodaysNews: false,
+      isTomorrowsNews: true,
+      importedNews: true,
+      source: "nyt",
+    });
     await createHeadline(t.db, { title: "Unapproved", isApproved: false, isTomorrowsNews: true });
     await createHeadline(t.db, { title: "Today only" });
     expect(titles(await getList("/api/tomorrows-news"))).toEqual(["First", "Imported"]);
@@ -71,11 +85,29 @@ describe("GET /api/tomorrows-news", () => {
 describe("GET /api/yesterdays-news and /api/old-news", () => {
   it("lists launched headlines, moved winners and imported tokens, newest first, the same on both paths", async () => {
     const now = Date.now();
-    await createHeadline(t.db, { title: "Launched", contractAddress: "So11111111111111111111111111111111111111112", oldNewsAt: new Date(now - 3000) });
-    await createHeadline(t.db, { title: "Moved winner", isWinner: true, isOldNews: true, oldNewsAt: new Date(now - 1000) });
-    await createHeadline(t.db, { title: "Imported token", isOldNews: true, importedNews: false, oldNewsAt: new Date(now - 2000) });
+    await createHeadline(t.db, {
+      title: "Launched",
+      contractAddress: "So11111111111111111111111111111111111111112",
+      oldNewsAt: new Date(now - 3000),
+    });
+    await createHeadline(t.db, {
+      title: "Moved winner",
+      isWinner: true,
+      isOldNews: true,
+      oldNewsAt: new Date(now - 1000),
+    });
+    await createHeadline(t.db, {
+      title: "Imported token",
+      isOldNews: true,
+      importedNews: false,
+      oldNewsAt: new Date(now - 2000),
+    });
     await createHeadline(t.db, { title: "Plain headline" });
-    await createHeadline(t.db, { title: "Unapproved token", isApproved: false, contractAddress: "So11111111111111111111111111111111111111113" });
+    await createHeadline(t.db, {
+      title: "Unapproved token",
+      isApproved: false,
+      contractAddress: "So11111111111111111111111111111111111111113",
+    });
     const yesterdays = await getList("/api/yesterdays-news");
     expect(titles(yesterdays)).toEqual(["Moved winner", "Imported token", "Launched"]);
     expect(await getList("/api/old-news")).toEqual(yesterdays);

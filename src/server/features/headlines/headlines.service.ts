@@ -42,15 +42,26 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
       .select()
       .from(headlines)
       .where(inTodaysVoting)
-      .orderBy(desc(sql`(${headlines.isPaid} AND ${headlines.transactionId} IS NOT NULL)`), asc(headlines.createdAt), asc(headlines.id)),
+      .orderBy(
+        desc(sql`(${headlines.isPaid} AND ${headlines.transactionId} IS NOT NULL)`),
+        asc(headlines.createdAt),
+        asc(headlines.id),
+      ),
   ]);
   const winner = winnerRows[0]?.headline;
-  return [...(winner ? [toHeadline(winner, { isWinner: true })] : []), ...voting.map((row) => toHeadline(row))];
+  return [
+    ...(winner ? [toHeadline(winner, { isWinner: true })] : []),
+    ...voting.map((row) => toHeadline(row)),
+  ];
 }
 
 /** Tomorrow's News in received order. */
 export async function listTomorrowsNews(db: Db): Promise<Headline[]> {
-  const rows = await db.select().from(headlines).where(inTomorrowsNews).orderBy(asc(headlines.createdAt), asc(headlines.id));
+  const rows = await db
+    .select()
+    .from(headlines)
+    .where(inTomorrowsNews)
+    .orderBy(asc(headlines.createdAt), asc(headlines.id));
   return rows.map((row) => toHeadline(row));
 }
 

@@ -1,7 +1,13 @@
 import { initialsOf } from "@/common/images";
 import { accentFor } from "@/common/palette";
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 /**
  * The initials avatar: the last link of the image fallback chain, made here so it needs no outside service.

@@ -18,13 +18,21 @@ export const imageUrlFor = (hash: string) => `/api/images/${hash}`;
  */
 export async function storeImage(db: Db, image: StoredImage): Promise<string> {
   const hash = createHash("sha256").update(image.bytes).digest("hex");
-  await db.insert(images).values({ hash, ...image }).onConflictDoNothing();
+  await db
+    .insert(images)
+    .values({ hash, ...image })
+    .onConflictDoNothing();
   return imageUrlFor(hash);
 }
 
 export async function findImage(db: Db, hash: string): Promise<StoredImage | undefined> {
   const [row] = await db
-    .select({ bytes: images.bytes, contentType: images.contentType, width: images.width, height: images.height })
+    .select({
+      bytes: images.bytes,
+      contentType: images.contentType,
+      width: images.width,
+      height: images.height,
+    })
     .from(images)
     .where(eq(images.hash, hash));
   return row;

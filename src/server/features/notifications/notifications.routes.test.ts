@@ -16,6 +16,9 @@ describe("GET /api/notifications", () => {
     await createNotification(t.db, { message: "Expires later", expiresAt: new Date(Date.now() + hour) });
     const res = await t.app.inject({ method: "GET", url: "/api/notifications" });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Array<{ message: string }>).map((n) => n.message)).toEqual(["Expires later", "No expiry"]);
+    expect((res.json() as Array<{ message: string }>).map((n) => n.message)).toEqual([
+      "Expires later",
+      "No expiry",
+    ]);
   });
 });

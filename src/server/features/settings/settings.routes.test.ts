@@ -29,8 +29,14 @@ describe("GET /api/payment-info", () => {
   });
 
   it("answers the configured price and address", async () => {
-    t = await createTestApp({ submissionPriceSol: 1.5, paymentAddress: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" });
+    t = await createTestApp({
+      submissionPriceSol: 1.5,
+      paymentAddress: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+    });
     const res = await t.app.inject({ method: "GET", url: "/api/payment-info" });
-    expect(res.json()).toEqual({ submissionPrice: 1.5, paymentAddress: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" });
+    expect(res.json()).toEqual({
+      submissionPrice: 1.5,
+      paymentAddress: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+    });
   });
 });

@@ -9,11 +9,17 @@ import { crownWinner, runCycle, selectWinnerNow } from "./cycle.service";
 let t: TestApp;
 const END = new Date("2026-11-23T01:00:00Z"); // Nov 22, 8 PM Eastern
 const LAUNCH = new Date("2026-11-23T03:00:00Z"); // Nov 22, 10 PM Eastern
-const after = (d: Date, ms: number) => new Date(d.getTime() + ms);
+const plus = (d: Date, ms: number) => new Date(d.getTime() + ms);
 
 beforeEach(async () => {
   t = await createTestApp();
-  await t.db.update(settings).set({ votingEndTime: END, launchTime: LAUNCH, scheduleMode: "daily", currentWinnerId: null, winnerSelectedFor: null });
+  await t.db.update(settings).set({
+    votingEndTime: END,
+    launchTime: LAUNCH,
+    scheduleMode: "daily",
+    currentWinnerId: null,
+    winnerSelectedFor: null,
+  });
 });
 afterEach(() => t.close());
 
@@ -23,7 +29,7 @@ const headline = async (id: number) => (await t.db.select().from(headlines).wher
 describe("automatic winner selection", () => {
   it("does nothing before votingEndTime", async () => {
     await createHeadline(t.db, { votes: 5 });
-    expect((await runCycle(t.db, after(END, -1000))).crowned).toBeNull();
+    expect((await runCycle(t.db, plus(END, -1000))).crowned).toBeNull();
     expect((await currentSettings())?.currentWinnerId).toBeNull();
   });
 
@@ -33,16 +39,28 @@ describe("automatic winner selection", () => {
     const first = await runCycle(t.db, END);
     expect(first.crowned?.id).toBe(top.id);
     expect((await currentSettings())?.currentWinnerId).toBe(top.id);
-    expect((await runCycle(t.db, after(END, 5000))).crowned).toBeNull();
-    const home = (await t.app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{ id: number; isWinner: boolean; votes: number }>;
+    expect((await runCycle(t.db, plus(END, 5000))).crowned).toBeNull();
+    const home = (await t.app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{
+      id: number;
+      isWinner: boolean;
+      votes: number;
+    }>;
     expect(home[0]).toMatchObject({ id: top.id, isWinner: true });
     expect(home.filter((h) => h.id === top.id)).toHaveLength(1);
     expect(home[1]?.votes).toBe(3);
   });
 
   it("breaks a tie for the headline that reached the count first, then the older one", async () => {
-    const later = await createHeadline(t.db, { votes: 4, lastVotedAt: new Date("2026-11-22T20:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z") });
-    const first = await createHeadline(t.db, { votes: 4, lastVotedAt: new Date("2026-11-22T19:00:00Z"), createdAt: new Date("2026-11-21T00:00:00Z") });
+    const later = await createHeadline(t.db, {
+      votes: 4,
+      lastVotedAt: new Date("2026-11-22T20:00:00Z"),
+      createdAt: new Date("2026-11-20T00:00:00Z"),
+    });
+    const first = await createHeadline(t.db, {
+      votes: 4,
+      lastVotedAt: new Date("2026-11-22T19:00:00Z"),
+      createdAt: new Date("2026-11-21T00:00:00Z"),
+    });
     expect((await runCycle(t.db, END)).crowned?.id).toBe(first.id);
     expect(later.id).not.toBe(first.id);
 
@@ -62,14 +80,14 @@ describe("automatic winner selection", () => {
   it("does not override a winner staff crowned in this cycle", async () => {
     const chosen = await createHeadline(t.db, { votes: 1 });
     await createHeadline(t.db, { votes: 9 });
-    await crownWinner(t.db, chosen.id, after(END, -60_000));
+    await crownWinner(t.db, chosen.id, plus(END, -60_000));
     expect((await runCycle(t.db, END)).crowned).toBeNull();
     expect((await currentSettings())?.currentWinnerId).toBe(chosen.id);
   });
 
   it("selects now on request, whatever the clock", async () => {
     const top = await createHeadline(t.db, { votes: 2 });
-    expect((await selectWinnerNow(t.db, after(END, -3_600_000)))?.id).toBe(top.id);
+    expect((await selectWinnerNow(t.db, plus(END, -3_600_000)))?.id).toBe(top.id);
     expect((await headline(top.id))?.isWinner).toBe(true);
   });
 
@@ -81,7 +99,12 @@ describe("automatic winner selection", () => {
     const second = t.database.url ? openPostgres(t.database.url, 5) : undefined;
     try {
       const db2 = second?.db ?? t.db;
-      const results = await Promise.all([runCycle(t.db, END), runCycle(db2, END), runCycle(t.db, END), runCycle(db2, END)]);
+      const results = await Promise.all([
+        runCycle(t.db, END),
+        runCycle(db2, END),
+        runCycle(t.db, END),
+        runCycle(db2, END),
+      ]);
       expect(results.filter((r) => r.crowned !== null)).toHaveLength(1);
       const winners = await t.db.select().from(headlines).where(eq(headlines.isWinner, true));
       expect(winners).toHaveLength(1);
@@ -93,7 +116,7 @@ describe("automatic winner selection", () => {
 
 describe("the next cycle", () => {
   it("starts at launch time in daily mode: the next day's 8 PM / 10 PM Eastern", async () => {
-    expect((await runCycle(t.db, after(LAUNCH, -1000))).rolled).toBe(false);
+    expect((await runCycle(t.db, plus(LAUNCH, -1000))).rolled).toBe(false);
     expect((await runCycle(t.db, LAUNCH)).rolled).toBe(true);
     const s = await currentSettings();
     expect(s?.votingEndTime.toISOString()).toBe("2026-11-24T01:00:00.000Z");
@@ -116,7 +139,7 @@ describe("the next cycle", () => {
     expect((await currentSettings())?.launchTime.toISOString()).toBe("2026-11-24T01:00:00.000Z"); // Mon Nov 23, 7 PM CST
 
     await t.db.update(settings).set({ scheduleMode: "custom", votingEndTime: END, launchTime: LAUNCH });
-    expect((await runCycle(t.db, after(LAUNCH, 60_000))).rolled).toBe(false);
+    expect((await runCycle(t.db, plus(LAUNCH, 60_000))).rolled).toBe(false);
     expect((await currentSettings())?.launchTime.getTime()).toBe(LAUNCH.getTime());
   });
 
@@ -124,13 +147,23 @@ describe("the next cycle", () => {
     const a = await createHeadline(t.db);
     const b = await createHeadline(t.db);
     const cookies = { mg_visitor: "returningvisitor000001" };
-    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 60_000), launchTime: new Date(Date.now() + 120_000) });
-    expect((await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: a.id }, cookies })).statusCode).toBe(200);
+    await t.db
+      .update(settings)
+      .set({ votingEndTime: new Date(Date.now() + 60_000), launchTime: new Date(Date.now() + 120_000) });
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: a.id }, cookies }))
+        .statusCode,
+    ).toBe(200);
     // The cycle closes (a wins) and the next one starts.
     await runCycle(t.db, new Date(Date.now() + 60_000));
     await runCycle(t.db, new Date(Date.now() + 120_000));
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
-    const again = await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: b.id }, cookies });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/vote",
+      payload: { headlineId: b.id },
+      cookies,
+    });
     expect(again.statusCode).toBe(200);
     expect((await headline(a.id))?.isWinner).toBe(true);
     expect((await headline(a.id))?.votes).toBe(1);

@@ -20,12 +20,20 @@ const WINNER_ORDER = [
 ];
 
 async function crownIn(tx: Tx, headlineId: number): Promise<HeadlineRow | null> {
-  const [row] = await tx.update(headlines).set({ isWinner: true }).where(eq(headlines.id, headlineId)).returning();
+  const [row] = await tx
+    .update(headlines)
+    .set({ isWinner: true })
+    .where(eq(headlines.id, headlineId))
+    .returning();
   if (!row) return null;
   // Marking this cycle as decided keeps the automatic selection from overriding staff at the deadline.
   await tx
     .update(settings)
-    .set({ currentWinnerId: row.id, winnerSelectedFor: sql`${settings.votingEndTime}`, updatedAt: new Date() })
+    .set({
+      currentWinnerId: row.id,
+      winnerSelectedFor: sql`${settings.votingEndTime}`,
+      updatedAt: new Date(),
+    })
     .where(eq(settings.id, 1));
   return row;
 }

@@ -8,14 +8,19 @@ let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
   // Voting open for another day.
-  await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000), launchTime: new Date(Date.now() + 90_000_000) });
+  await t.db
+    .update(settings)
+    .set({ votingEndTime: new Date(Date.now() + 86_400_000), launchTime: new Date(Date.now() + 90_000_000) });
 });
 afterEach(() => t.close());
 
 let ipCounter = 0;
 function visitor(ip?: string) {
   ipCounter += 1;
-  return { cookie: `visitor${String(ipCounter).padStart(15, "0")}`, ip: ip ?? `198.51.100.${ipCounter % 250}` };
+  return {
+    cookie: `visitor${String(ipCounter).padStart(15, "0")}`,
+    ip: ip ?? `198.51.100.${ipCounter % 250}`,
+  };
 }
 
 function vote(v: { cookie: string; ip: string }, headlineId: unknown, headers: Record<string, string> = {}) {
@@ -40,7 +45,8 @@ function communityVote(v: { cookie: string; ip: string }, id: unknown, voteType:
 }
 
 const countRows = async () => (await t.db.select().from(votes)).length;
-const votesOf = async (id: number) => (await t.db.select().from(headlines).where(eq(headlines.id, id)))[0]?.votes;
+const votesOf = async (id: number) =>
+  (await t.db.select().from(headlines).where(eq(headlines.id, id)))[0]?.votes;
 
 describe("POST /api/vote", () => {
   it("counts a vote and answers the new count and the votes left today", async () => {
@@ -130,11 +136,14 @@ describe("POST /api/vote", () => {
     expect(await countRows()).toBe(0);
   });
 
-  it.each([["abc"], [-1], [0], [1.5], [99_999_999_999], [null], [{}]])("answers 400 for a malformed id %j", async (id) => {
-    const res = await vote(visitor(), id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty("message");
-  });
+  it.each([["abc"], [-1], [0], [1.5], [99_999_999_999], [null], [{}]])(
+    "answers 400 for a malformed id %j",
+    async (id) => {
+      const res = await vote(visitor(), id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty("message");
+    },
+  );
 
   it("answers 400 for a missing or non-JSON body", async () => {
     const v = visitor();
@@ -162,7 +171,14 @@ describe("POST /api/community-vote/:id", () => {
     const w = await crown();
     const res = await communityVote(visitor(), w.id, "cto");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: w.id, kind: "sentiment", holdVotes: 0, buyVotes: 0, sellVotes: 0, ctoVotes: 1 });
+    expect(res.json()).toMatchObject({
+      id: w.id,
+      kind: "sentiment",
+      holdVotes: 0,
+      buyVotes: 0,
+      sellVotes: 0,
+      ctoVotes: 1,
+    });
   });
 
   it("allows one sentiment vote per visitor per winner", async () => {
@@ -197,7 +213,9 @@ describe("POST /api/community-vote/:id", () => {
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() - 1000) });
     const res = await communityVote(visitor(), c.id, "buy");
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("Voting period has ended for today. Please come back after the winner announcement.");
+    expect(res.json().message).toBe(
+      "Voting period has ended for today. Please come back after the winner announcement.",
+    );
   });
 
   it("answers 404 for a headline that is neither the winner nor a candidate, 400 for a bad vote type", async () => {
@@ -213,7 +231,9 @@ describe("POST /api/community-vote/:id", () => {
 
   it("shares the 10-a-day limit with headline votes", async () => {
     const ip = "203.0.113.77";
-    const list = await Promise.all(Array.from({ length: 9 }, () => createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true })));
+    const list = await Promise.all(
+      Array.from({ length: 9 }, () => createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true })),
+    );
     const home = await createHeadline(t.db);
     expect((await vote(visitor(ip), home.id)).statusCode).toBe(200);
     for (const c of list) expect((await communityVote(visitor(ip), c.id, "buy")).statusCode).toBe(200);
@@ -232,14 +252,28 @@ describe("GET /api/me/votes", () => {
     await vote(v, h.id);
     await communityVote(v, c.id, "buy");
     await communityVote(v, w.id, "hold");
-    const res = await t.app.inject({ method: "GET", url: "/api/me/votes", cookies: { mg_visitor: v.cookie }, remoteAddress: v.ip });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me/votes",
+      cookies: { mg_visitor: v.cookie },
+      remoteAddress: v.ip,
+    });
     expect(res.json()).toEqual({
       headlineVote: h.id,
       sentimentVotes: [{ headlineId: w.id, voteType: "hold" }],
       tomorrowVotes: [c.id],
       votesLeft: 7,
     });
-    const stranger = await t.app.inject({ method: "GET", url: "/api/me/votes", remoteAddress: "192.0.2.200" });
-    expect(stranger.json()).toEqual({ headlineVote: null, sentimentVotes: [], tomorrowVotes: [], votesLeft: 10 });
+    const stranger = await t.app.inject({
+      method: "GET",
+      url: "/api/me/votes",
+      remoteAddress: "192.0.2.200",
+    });
+    expect(stranger.json()).toEqual({
+      headlineVote: null,
+      sentimentVotes: [],
+      tomorrowVotes: [],
+      votesLeft: 10,
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CastVoteInputSchema, CommunityVoteInputSchema, HeadlineIdSchema, MyVotesSchema, VoteResultSchema } from "@/common/votes";
+import {
+  CastVoteInputSchema,
+  CommunityVoteInputSchema,
+  HeadlineIdSchema,
+  MyVotesSchema,
+  VoteResultSchema,
+} from "@/common/votes";
 import type { App } from "../../types";
 import { castVote, myVotes } from "./votes.service";
 
@@ -8,7 +14,11 @@ export async function votesRoutes(app: App): Promise<void> {
     "/api/vote",
     { schema: { body: CastVoteInputSchema, response: { 200: VoteResultSchema } } },
     (request) =>
-      castVote(app.db, { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor }, new Date()),
+      castVote(
+        app.db,
+        { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor },
+        new Date(),
+      ),
   );
 
   // A sentiment vote when the id is the current winner, a Tomorrow's News vote when it is a candidate.
@@ -24,7 +34,12 @@ export async function votesRoutes(app: App): Promise<void> {
     (request) =>
       castVote(
         app.db,
-        { kind: "community", headlineId: request.params.id, voteType: request.body.voteType, visitor: request.visitor },
+        {
+          kind: "community",
+          headlineId: request.params.id,
+          voteType: request.body.voteType,
+          visitor: request.visitor,
+        },
         new Date(),
       ),
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Sentiment } from "@/common/headline";
-import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
 import { easternDay } from "@/common/time";
+import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
 import { type Db, rowsOf } from "../../db/connect";
 import { settings, voteQuota, votes } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
@@ -50,7 +50,10 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null): HttpError 
             : "You've already voted in this round. One vote per user: come back for the next edition!",
       );
     case "limit":
-      return new HttpError(429, `You've reached today's limit of ${DAILY_VOTE_LIMIT} votes. Come back tomorrow!`);
+      return new HttpError(
+        429,
+        `You've reached today's limit of ${DAILY_VOTE_LIMIT} votes. Come back tomorrow!`,
+      );
   }
 }
 
@@ -60,7 +63,12 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null): HttpError 
  */
 export async function castVote(
   db: Db,
-  request: { kind: "headline" | "community"; headlineId: number; voteType: Sentiment | null; visitor: Visitor },
+  request: {
+    kind: "headline" | "community";
+    headlineId: number;
+    voteType: Sentiment | null;
+    visitor: Visitor;
+  },
   now: Date,
 ): Promise<VoteResult> {
   const result = await db.execute(sql`
@@ -87,7 +95,13 @@ export async function castVote(
 export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVotes> {
   const [rows, quota] = await Promise.all([
     db
-      .select({ kind: votes.kind, headlineId: votes.headlineId, sentiment: votes.sentiment, cycle: votes.cycle, current: settings.votingEndTime })
+      .select({
+        kind: votes.kind,
+        headlineId: votes.headlineId,
+        sentiment: votes.sentiment,
+        cycle: votes.cycle,
+        current: settings.votingEndTime,
+      })
       .from(votes)
       .innerJoin(settings, eq(settings.id, 1))
       .where(eq(votes.visitorId, visitor.id)),

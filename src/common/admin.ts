@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { HeadlineSchema } from "./headline";
+import { SCHEDULE_MODES } from "./settings";
+
+/**
+ * The dashboard's requests and answers, shared by the admin forms (zod resolver) and the server routes
+ * (type provider). The messages are the spec's own wording where it gives one (section 5, "Admin").
+ */
+
+/** A Solana address: 32 to 44 base58 characters (no 0, O, I or l). */
+export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** The longest password the server hashes: anything longer is refused before argon2 runs. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+const INVALID_DATE_TIME = "Invalid Date/Time";
+
+/** An http(s) URL, or an image this site stored (`/api/images/<sha-256>`). */
+const IMAGE_URL_PATTERN = /^(https?:\/\/\S+|\/api\/images\/[a-f0-9]{64})$/i;
+
+/** Optional text where an empty or blank value means "none": it becomes null. */
+const optionalText = (inner: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(inner.nullable());
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .max(2048, message)
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), message);
+
+// --- accounts ------------------------------------------------------------------------------------------
+
+export const LoginInputSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  // No length limit here: the server answers a too-long password like any wrong one (and without hashing it).
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** Who is logged in: what GET /api/user and POST /api/login answer. */
+export const SessionUserSchema = z.object({
+  username: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const RegisterStaffInputSchema = z.object({
+  username: z
+    .string({ error: "Username must be at least 3 characters" })
+    .trim()
+    .min(3, "Username must be at least 3 characters")
+    .max(50, "Username must be at most 50 characters"),
+  password: z
+    .string({ error: "Password must be at least 8 characters" })
+    .min(8, "Password must be at least 8 characters")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  // The spec's default: a new account is an administrator unless the switch is turned off.
+  isAdmin: z.boolean().default(true),
+});
+export type RegisterStaffInput = z.infer<typeof RegisterStaffInputSchema>;
+
+const resetPassword = z
+  .string({ error: "Passwords must be at least 8 characters long." })
+  .min(8, "Passwords must be at least 8 characters long.")
+  .max(PASSWORD_MAX_LENGTH, `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+/** What the server receives; the form adds the two confirmations ("... passwords do not match."). */
+export const SecurityResetInputSchema = z.object({
+  newAdminPassword: resetPassword,
+  newStaffPassword: resetPassword,
+});
+export type SecurityResetInput = z.infer<typeof SecurityResetInputSchema>;
+
+export const SecurityResetResultSchema = z.object({ updatedUsers: z.array(z.string()) });
+
+// --- headlines -----------------------------------------------------------------------------------------
+
+/**
+ * A headline as the dashboard sees it: the public shape plus the payment fields staff review and the
+ * Yesterday's News flag. The submitter's IP is absent on purpose: it never leaves the server.
+ */
+export const AdminHeadlineSchema = HeadlineSchema.extend({
+  transactionId: z.string().nullable(),
+  paymentNote: z.string().nullable(),
+  isOldNews: z.boolean(),
+  oldNewsAt: z.string().nullable(),
+});
+export type AdminHeadline = z.infer<typeof AdminHeadlineSchema>;
+export const AdminHeadlineListSchema = z.array(AdminHeadlineSchema);
+
+export const AdminSummarySchema = z.object({
+  pendingApproval: z.number().int(),
+  activeHeadlines: z.number().int(),
+  winners: z.number().int(),
+});
+export type AdminSummary = z.infer<typeof AdminSummarySchema>;
+
+/** A numeric id in a path: malformed ids are a 400, never a database error. */
+export const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "Invalid id" })
+    .int("Invalid id")
+    .positive("Invalid id")
+    .max(2_147_483_647, "Invalid id"),
+});
+
+export const TodaysToggleResultSchema = z.object({ id: z.number().int(), isTodaysNews: z.boolean() });
+export const TomorrowsToggleResultSchema = z.object({ id: z.number().int(), isTomorrowsNews: z.boolean() });
+
+export const VerifyPaymentInputSchema = z.object({
+  isPaid: z.boolean({ error: "isPaid must be true or false" }),
+});
+export const VerifyPaymentResultSchema = z.object({ isPaid: z.boolean(), message: z.string() });
+
+const contractAddress = z
+  .string({ error: "Contract address is required" })
+  .trim()
+  .min(1, "Contract address is required")
+  .regex(SOLANA_ADDRESS_PATTERN, "Invalid Solana contract address format");
+
+export const ContractAddressInputSchema = z.object({ contractAddress });
+
+/** The token edit form on Yesterday's News (PUT /api/admin/headlines/:id). */
+export const TokenEditInputSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(100, "Title must be at most 100 characters"),
+  symbol: optionalText(z.string().max(20, "Symbol must be at most 20 characters")).optional(),
+  imageUrl: optionalText(
+    z.string().regex(IMAGE_URL_PATTERN, "Image URL must be an http(s) URL or an uploaded image"),
+  ).optional(),
+  description: z.string().trim().max(500, "Description must be at most 500 characters").optional(),
+});
+export type TokenEditInput = z.infer<typeof TokenEditInputSchema>;
+
+const optionalAmount = z.number().finite().nonnegative().nullish();
+
+/**
+ * "Generate token from address": a launched token entered by staff. It goes straight to Yesterday's News
+ * (and the Winners tab). Sent with a session to POST /api/headlines.
+ */
+export const TokenHeadlineInputSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(100, "Title must be at most 100 characters"),
+  description: z.string().trim().max(500, "Description must be at most 500 characters").default(""),
+  imageUrl: optionalText(
+    z.string().regex(IMAGE_URL_PATTERN, "Image URL must be an http(s) URL or an uploaded image"),
+  ).optional(),
+  symbol: optionalText(z.string().max(20, "Symbol must be at most 20 characters")).optional(),
+  contractAddress,
+  price: optionalAmount,
+  marketCap: optionalAmount,
+  volume24h: optionalAmount,
+  chartUrl: optionalText(httpUrl("Chart URL must be a valid URL starting with http")).optional(),
+  buyUrl: optionalText(httpUrl("Buy URL must be a valid URL starting with http")).optional(),
+  twitterUrl: optionalText(httpUrl("Twitter URL must be a valid URL starting with http")).optional(),
+  websiteUrl: optionalText(httpUrl("Website URL must be a valid URL starting with http")).optional(),
+});
+export type TokenHeadlineInput = z.infer<typeof TokenHeadlineInputSchema>;
+
+export const MoveWinnerResultSchema = z.object({
+  headline: AdminHeadlineSchema,
+  archiveEntry: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    memeCoin: z.string().nullable(),
+    votes: z.number().int(),
+    launchDate: z.string(),
+  }),
+});
+
+// --- settings and notifications ----------------------------------------------------------------------
+
+const dateTime = z.iso.datetime({ offset: true, error: INVALID_DATE_TIME });
+
+/**
+ * PUT /api/admin/settings. The dashboard computes the times with src/common/schedule.ts; the server only
+ * checks that they are real instants in the right order.
+ */
+export const UpdateSettingsInputSchema = z
+  .object({
+    launchTime: dateTime,
+    votingEndTime: dateTime,
+    currentDay: z.iso.date({ error: "currentDay must be a date in YYYY-MM-DD format" }).optional(),
+    scheduleMode: z
+      .enum(SCHEDULE_MODES, { error: "scheduleMode must be daily, weekly or custom" })
+      .optional(),
+  })
+  .refine((s) => Date.parse(s.votingEndTime) < Date.parse(s.launchTime), {
+    message: INVALID_DATE_TIME,
+    path: ["votingEndTime"],
+  });
+export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInputSchema>;
+
+export const NOTIFICATION_MAX_LENGTH = 280;
+
+export const NotificationInputSchema = z.object({
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(NOTIFICATION_MAX_LENGTH, `Message must be at most ${NOTIFICATION_MAX_LENGTH} characters`),
+  // The form's empty date field means "no expiry".
+  expiresAt: optionalText(dateTime)
+    .optional()
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || Date.parse(v) > Date.now(), "The expiry must be in the future"),
+});
+export type NotificationInput = z.infer<typeof NotificationInputSchema>;

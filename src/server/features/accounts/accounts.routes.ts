@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { LoginInputSchema, SessionUserSchema } from "@/common/admin";
+import { unauthorized } from "../../lib/http-error";
+import { LOGIN_REQUIRED, loadAccount, refuseCrossSite } from "../../plugins/auth";
+import { isHttps } from "../../plugins/visitor";
+import type { App } from "../../types";
+import { logIn } from "./accounts.service";
+import {
+  createSession,
+  deleteDeadSessions,
+  deleteSession,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+} from "./sessions.service";
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(request),
+    maxAge: SESSION_MAX_AGE_MS / 1000,
+  });
+}
+
+export async function accountsRoutes(app: App): Promise<void> {
+  // Logging in or out from another site's page is refused too (login CSRF would sign a victim in as us).
+  const sameSiteOnly = { onRequest: async (request: FastifyRequest) => refuseCrossSite(request) };
+
+  app.post(
+    "/api/login",
+    { ...sameSiteOnly, schema: { body: LoginInputSchema, response: { 200: SessionUserSchema } } },
+    async (request, reply) => {
+      const now = new Date();
+      const account = await logIn(app.db, { ...request.body, ip: request.ip }, now);
+      // Whatever session id the browser brought is dropped and a new one issued: an id planted before the
+      // login (session fixation) never becomes a logged-in session.
+      await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
+      await deleteDeadSessions(app.db, now);
+      setSessionCookie(request, reply, await createSession(app.db, account.id, now));
+      reply.header("cache-control", "no-store");
+      return { username: account.username, isAdmin: account.isAdmin };
+    },
+  );
+
+  app.post("/api/logout", sameSiteOnly, async (request, reply) => {
+    await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isHttps(request),
+    });
+    return reply.status(204).send();
+  });
+
+  app.get("/api/user", { schema: { response: { 200: SessionUserSchema } } }, async (request, reply) => {
+    const account = await loadAccount(request);
+    reply.header("cache-control", "no-store");
+    if (!account) throw unauthorized(LOGIN_REQUIRED);
+    return { username: account.username, isAdmin: account.isAdmin };
+  });
+}

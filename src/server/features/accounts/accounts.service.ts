@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { PASSWORD_MAX_LENGTH, type SessionUser } from "@/common/admin";
+import type { Config } from "../../config";
+import type { Db } from "../../db/connect";
+import { accounts, loginAttempts, sessions } from "../../db/schema";
+import { HttpError, tooMany, unauthorized } from "../../lib/http-error";
+import type { SessionAccount } from "./sessions.service";
+
+// --- passwords ------------------------------------------------------------------------------------------
+
+// The package declares its enum as an ambient const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm;
+
+/**
+ * argon2id cost. The defaults are OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): ~30-60 ms per
+ * hash here, on the thread pool, not the event loop. Tests lower them with setPasswordHashCost.
+ */
+const hashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** For tests only: cheaper hashes. Hashes made with any cost still verify (the cost is in the hash). */
+export function setPasswordHashCost(cost: Partial<typeof hashCost>): void {
+  Object.assign(hashCost, cost);
+  dummyHash = undefined;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { ...hashCost, algorithm: ARGON2ID });
+}
+
+async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false; // a malformed stored hash logs nobody in
+  }
+}
+
+/**
+ * A hash of a random password, checked when the username is unknown, so that an unknown user and a wrong
+ * password cost the same time and give the same answer: the login never tells which usernames exist.
+ */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hashPassword(randomBytes(24).toString("base64url"));
+  return dummyHash;
+};
+
+// --- start-up --------------------------------------------------------------------------------------------
+
+/**
+ * First start: creates `admin` when there is no account at all (with ADMIN_PASSWORD, or a generated password
+ * printed once), and `staff` when STAFF_PASSWORD is set and it does not exist. Several processes may start
+ * together: the unique username decides, and only the process whose insert went through prints a password.
+ * A password set later in the environment changes nothing for an existing account (the security reset does).
+ */
+export async function ensureAccounts(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const [anyAccount] = await db.select({ id: accounts.id }).from(accounts).limit(1);
+  if (!anyAccount) {
+    const password = config.adminPassword ?? randomBytes(18).toString("base64url"); // 24 characters
+    const created = await db
+      .insert(accounts)
+      .values({ username: "admin", passwordHash: await hashPassword(password), isAdmin: true })
+      .onConflictDoNothing({ target: accounts.username })
+      .returning({ id: accounts.id });
+    if (created.length > 0 && config.adminPassword === undefined) {
+      log.warn(
+        `ADMIN_PASSWORD is not set: created the account "admin" with the password ${password} ` +
+          "(shown only this once; change it with the dashboard's Security Reset)",
+      );
+    } else if (created.length > 0) {
+      log.info('created the account "admin" with ADMIN_PASSWORD');
+    }
+  }
+
+  if (config.staffPassword !== undefined) {
+    const [staff] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, "staff"));
+    if (!staff) {
+      const created = await db
+        .insert(accounts)
+        .values({ username: "staff", passwordHash: await hashPassword(config.staffPassword), isAdmin: false })
+        .onConflictDoNothing({ target: accounts.username })
+        .returning({ id: accounts.id });
+      if (created.length > 0) log.info('created the account "staff" with STAFF_PASSWORD');
+    }
+  }
+}
+
+// --- login ----------------------------------------------------------------------------------------------
+
+export const INVALID_LOGIN = "Invalid username or password";
+export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
+
+/** Failed logins allowed per window: per username (guessing one password) and per IP (spraying many). */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_USERNAME = 10;
+export const MAX_FAILURES_PER_IP = 30;
+
+/** Usernames are at most 50 characters, so a longer one cannot exist; it is stored cut to keep rows small. */
+const usernameKey = (username: string) => username.slice(0, 64);
+
+/**
+ * Checks a login. Throttling comes first, before any password is checked, so a throttled guess learns
+ * nothing even when it is right. Concurrent guesses can each pass the check before any failure is recorded;
+ * that lets a burst slightly exceed the limit, never by more than the burst.
+ */
+export async function logIn(
+  db: Db,
+  input: { username: string; password: string; ip: string },
+  now: Date,
+): Promise<SessionAccount> {
+  const key = usernameKey(input.username);
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const [failures] = await db
+    .select({
+      forUsername: sql<number>`(count(*) filter (where ${loginAttempts.username} = ${key}))::int`,
+      forIp: sql<number>`(count(*) filter (where ${loginAttempts.ip} = ${input.ip}))::int`,
+    })
+    .from(loginAttempts)
+    .where(
+      and(
+        gt(loginAttempts.createdAt, since),
+        or(eq(loginAttempts.username, key), eq(loginAttempts.ip, input.ip)),
+      ),
+    );
+  if (
+    (failures?.forUsername ?? 0) >= MAX_FAILURES_PER_USERNAME ||
+    (failures?.forIp ?? 0) >= MAX_FAILURES_PER_IP
+  ) {
+    throw tooMany(TOO_MANY_LOGINS);
+  }
+
+  // A password longer than any we accept is wrong without hashing it: argon2 on megabytes is a DoS lever.
+  let account: typeof accounts.$inferSelect | undefined;
+  let valid = false;
+  if (input.password.length <= PASSWORD_MAX_LENGTH) {
+    [account] = await db.select().from(accounts).where(eq(accounts.username, input.username));
+    valid = await verifyPassword(account?.passwordHash ?? (await dummy()), input.password);
+  }
+  if (!account || !valid) {
+    await db.insert(loginAttempts).values({ ip: input.ip, username: key, createdAt: now });
+    throw unauthorized(INVALID_LOGIN);
+  }
+  // Old attempts only matter inside the window; logins are rare, so this is where the table is trimmed.
+  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since));
+  return { id: account.id, username: account.username, isAdmin: account.isAdmin };
+}
+
+// --- staff management -----------------------------------------------------------------------------------
+
+export const USERNAME_TAKEN = "Username already exists. Please choose a different username.";
+
+/** A unique-constraint violation, wherever the driver wraps it (drizzle puts the pg error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Registers an account; the unique username answers "taken", so two registrations cannot race past it. */
+export async function registerAccount(
+  db: Db,
+  input: { username: string; password: string; isAdmin: boolean },
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(accounts)
+      .values({ username: input.username, passwordHash, isAdmin: input.isAdmin })
+      .returning({ username: accounts.username, isAdmin: accounts.isAdmin });
+    if (!row) throw new Error("insert returned nothing");
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    throw error;
+  }
+}
+
+/**
+ * The security reset: new passwords for `admin` and `staff` (either is created if missing; an existing
+ * account keeps its role), and every session ends, so every old cookie is refused at once.
+ */
+export async function resetPasswords(
+  db: Db,
+  input: { newAdminPassword: string; newStaffPassword: string },
+): Promise<string[]> {
+  // Hashing happens before the transaction: it is slow and needs no lock.
+  const [adminHash, staffHash] = await Promise.all([
+    hashPassword(input.newAdminPassword),
+    hashPassword(input.newStaffPassword),
+  ]);
+  const targets = [
+    { username: "admin", passwordHash: adminHash, isAdmin: true },
+    { username: "staff", passwordHash: staffHash, isAdmin: false },
+  ];
+  await db.transaction(async (tx) => {
+    for (const target of targets) {
+      await tx
+        .insert(accounts)
+        .values(target)
+        .onConflictDoUpdate({ target: accounts.username, set: { passwordHash: target.passwordHash } });
+    }
+    await tx.delete(sessions);
+  });
+  return targets.map((t) => t.username);
+}

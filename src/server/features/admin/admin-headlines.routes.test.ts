@@ -1,0 +1,261 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AdminHeadlineSchema } from "@/common/admin";
+import { accounts, auditLog, headlines, settings, votes } from "../../db/schema";
+import { createHeadline } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { staffSessions, withSession } from "../accounts/test-accounts";
+import { createTokenHeadline } from "./admin-headlines.service";
+
+let t: TestApp;
+let session: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  // Most of the dashboard is for any logged-in account: these tests use the staff member, not the admin.
+  session = (await staffSessions(t.app, t.db)).staff;
+});
+afterEach(() => t.close());
+
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, cookies: withSession(session) });
+const publicList = async (url: string) =>
+  (await t.app.inject({ method: "GET", url })).json() as Array<{ id: number }>;
+const ids = (list: Array<{ id: number }>) => list.map((h) => h.id);
+
+const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+describe("GET /api/admin/headlines and /api/admin/summary", () => {
+  it("lists every headline with the payment fields staff review, and never the submitter's IP", async () => {
+    const pending = await createHeadline(t.db, { isApproved: false, submitterIp: "198.51.100.77" });
+    const paid = await createHeadline(t.db, {
+      transactionId: "tx-admin-visible-01",
+      paymentNote: "seen on chain",
+    });
+    const old = await createHeadline(t.db, { isOldNews: true, isWinner: true });
+    const tomorrow = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const res = await call("GET", "/api/admin/headlines");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("198.51.100.77");
+    const list = res.json() as Array<Record<string, unknown>>;
+    expect(ids(list as Array<{ id: number }>).sort()).toEqual(
+      [pending.id, paid.id, old.id, tomorrow.id].sort(),
+    );
+    for (const item of list) expect(AdminHeadlineSchema.strict().safeParse(item).success).toBe(true);
+    expect(list.find((h) => h.id === paid.id)).toMatchObject({
+      transactionId: "tx-admin-visible-01",
+      paymentNote: "seen on chain",
+      isPaid: false,
+    });
+    expect(list.find((h) => h.id === old.id)).toMatchObject({ isOldNews: true });
+  });
+
+  it("counts pending submissions, the home voting list and winners", async () => {
+    await createHeadline(t.db, { isApproved: false });
+    await createHeadline(t.db, { isApproved: false });
+    await createHeadline(t.db); // in voting
+    await createHeadline(t.db, { transactionId: "tx-unverified-0001" }); // paid, not verified: not in voting
+    await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true }); // tomorrow only
+    await createHeadline(t.db, { isWinner: true });
+    const res = await call("GET", "/api/admin/summary");
+    expect(res.json()).toEqual({ pendingApproval: 2, activeHeadlines: 1, winners: 1 });
+  });
+});
+
+describe("POST /api/admin/headlines/:id/approve", () => {
+  it("approves a submission into today's news: it appears on the home page", async () => {
+    const h = await createHeadline(t.db, { isApproved: false, isTodaysNews: false });
+    expect(ids(await publicList("/api/headlines"))).not.toContain(h.id);
+    const res = await call("POST", `/api/admin/headlines/${h.id}/approve`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: h.id, isApproved: true, isTodaysNews: true });
+    expect(ids(await publicList("/api/headlines"))).toContain(h.id);
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    const unknown = await call("POST", "/api/admin/headlines/424242/approve");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Headline not found" });
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await call("POST", `/api/admin/headlines/${id}/approve`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toHaveProperty("message");
+    }
+  });
+});
+
+describe("DELETE /api/admin/headlines/:id", () => {
+  it("deletes the headline and its votes", async () => {
+    const h = await createHeadline(t.db);
+    await t.db.insert(votes).values({
+      kind: "headline",
+      headlineId: h.id,
+      visitorId: "visitor-1",
+      ip: "198.51.100.1",
+      day: "2026-11-22",
+      cycle: new Date(),
+    });
+    const res = await call("DELETE", `/api/admin/headlines/${h.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(await t.db.select().from(headlines).where(eq(headlines.id, h.id))).toEqual([]);
+    expect(await t.db.select().from(votes)).toEqual([]);
+    expect((await call("DELETE", `/api/admin/headlines/${h.id}`)).statusCode).toBe(404);
+  });
+
+  it("clears the current winner when the winner is deleted", async () => {
+    const winner = await createHeadline(t.db, { isWinner: true });
+    await t.db.update(settings).set({ currentWinnerId: winner.id });
+    await call("DELETE", `/api/admin/headlines/${winner.id}`);
+    const [row] = await t.db.select().from(settings);
+    expect(row?.currentWinnerId).toBeNull();
+  });
+});
+
+describe("today's and tomorrow's news switches", () => {
+  it("toggle-todays and toggle-tomorrows answer the new flag", async () => {
+    const h = await createHeadline(t.db, { isTodaysNews: true, isTomorrowsNews: false });
+    const today1 = await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`);
+    expect(today1.json()).toEqual({ id: h.id, isTodaysNews: false });
+    expect((await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`)).json()).toEqual({
+      id: h.id,
+      isTodaysNews: true,
+    });
+    const tomorrow = await call("POST", `/api/admin/headlines/${h.id}/toggle-tomorrows`);
+    expect(tomorrow.json()).toEqual({ id: h.id, isTomorrowsNews: true });
+    expect(ids(await publicList("/api/tomorrows-news"))).toContain(h.id);
+    expect((await call("POST", "/api/admin/headlines/424242/toggle-todays")).statusCode).toBe(404);
+  });
+
+  it("remove-from-tomorrow takes a candidate off Tomorrow's News", async () => {
+    const h = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const res = await call("POST", `/api/admin/headlines/${h.id}/remove-from-tomorrow`);
+    expect(res.json()).toMatchObject({ id: h.id, isTomorrowsNews: false });
+    expect(ids(await publicList("/api/tomorrows-news"))).not.toContain(h.id);
+  });
+});
+
+describe("POST /api/admin/headlines/:id/verify-payment", () => {
+  it("verifies a payment (the paid submission enters voting) and rejects one", async () => {
+    const h = await createHeadline(t.db, { transactionId: "tx-to-verify-00001" });
+    expect(ids(await publicList("/api/headlines"))).not.toContain(h.id);
+    const verified = await call("POST", `/api/admin/headlines/${h.id}/verify-payment`, { isPaid: true });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ isPaid: true, message: "Payment verified" });
+    expect(ids(await publicList("/api/headlines"))).toContain(h.id);
+
+    const rejected = await call("POST", `/api/admin/headlines/${h.id}/verify-payment`, { isPaid: false });
+    expect(rejected.json()).toEqual({ isPaid: false, message: "Payment rejected" });
+    expect(ids(await publicList("/api/headlines"))).not.toContain(h.id);
+    // The note marks a staff decision, which the background on-chain check never revisits.
+    const [row] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(row?.paymentNote).toBe("Rejected by staff");
+  });
+
+  it("refuses a headline without a payment (409), an unknown one (404) and a body without isPaid (400)", async () => {
+    const free = await createHeadline(t.db);
+    expect(
+      (await call("POST", `/api/admin/headlines/${free.id}/verify-payment`, { isPaid: true })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call("POST", "/api/admin/headlines/424242/verify-payment", { isPaid: true })).statusCode,
+    ).toBe(404);
+    expect((await call("POST", `/api/admin/headlines/${free.id}/verify-payment`, {})).statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/admin/headlines/:id/contract-address", () => {
+  it("marks the headline launched: it appears on Yesterday's News", async () => {
+    const h = await createHeadline(t.db, { isWinner: true });
+    const res = await call("POST", `/api/admin/headlines/${h.id}/contract-address`, {
+      contractAddress: ` ${ADDRESS} `,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ contractAddress: ADDRESS, launchStatus: "launched" });
+    expect((res.json() as { oldNewsAt: string | null }).oldNewsAt).not.toBeNull();
+    expect(ids(await publicList("/api/yesterdays-news"))).toContain(h.id);
+  });
+
+  it("checks the address with the spec's messages", async () => {
+    const h = await createHeadline(t.db);
+    const cases: Array<[unknown, string]> = [
+      ["", "Contract address is required"],
+      [undefined, "Contract address is required"],
+      ["abc123", "Invalid Solana contract address format"],
+      ["0OIl".repeat(10), "Invalid Solana contract address format"],
+      ["1".repeat(45), "Invalid Solana contract address format"],
+    ];
+    for (const [contractAddress, message] of cases) {
+      const res = await call("POST", `/api/admin/headlines/${h.id}/contract-address`, { contractAddress });
+      expect(res.statusCode, String(contractAddress)).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    }
+    const [row] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(row?.contractAddress).toBeNull();
+  });
+});
+
+describe("PUT /api/admin/headlines/:id (token edit)", () => {
+  it("updates title, symbol, image and description", async () => {
+    const h = await createHeadline(t.db, { contractAddress: ADDRESS, symbol: "OLD" });
+    const res = await call("PUT", `/api/admin/headlines/${h.id}`, {
+      title: "Renamed Token",
+      symbol: "",
+      imageUrl: `/api/images/${"a".repeat(64)}`,
+      description: "A better description.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: "Renamed Token",
+      symbol: null,
+      imageUrl: `/api/images/${"a".repeat(64)}`,
+      description: "A better description.",
+    });
+  });
+
+  it("answers 400 with a JSON message for an invalid edit, and changes nothing", async () => {
+    const h = await createHeadline(t.db, { title: "Keep me" });
+    const cases: Array<[object, string]> = [
+      [{ title: "" }, "Title is required"],
+      [{ title: "x".repeat(101) }, "Title must be at most 100 characters"],
+      [{ title: "Fine", symbol: "S".repeat(21) }, "Symbol must be at most 20 characters"],
+      [
+        { title: "Fine", imageUrl: "javascript:alert(1)" },
+        "Image URL must be an http(s) URL or an uploaded image",
+      ],
+      [{ title: "Fine", description: "d".repeat(501) }, "Description must be at most 500 characters"],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call("PUT", `/api/admin/headlines/${h.id}`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    }
+    const [row] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(row?.title).toBe("Keep me");
+    expect((await call("PUT", "/api/admin/headlines/424242", { title: "Fine" })).statusCode).toBe(404);
+  });
+});
+
+describe("createTokenHeadline (generate token from address)", () => {
+  it("creates a launched token on Yesterday's News and in the Winners tab, with an audit row", async () => {
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.username, "staff"));
+    if (!account) throw new Error("no staff account");
+    const token = await createTokenHeadline(
+      t.db,
+      { title: "Frog Coin", description: "", contractAddress: ADDRESS, symbol: "FROG", price: 0.0012 },
+      { id: account.id, username: account.username, isAdmin: account.isAdmin },
+    );
+    expect(token).toMatchObject({
+      isApproved: true,
+      isWinner: true,
+      isOldNews: true,
+      launchStatus: "launched",
+      submittedBy: "admin",
+      contractAddress: ADDRESS,
+      isTodaysNews: false,
+    });
+    expect(ids(await publicList("/api/yesterdays-news"))).toContain(token.id);
+    expect(ids(await publicList("/api/headlines"))).not.toContain(token.id);
+    const rows = await t.db.select().from(auditLog);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: "staff", target: String(token.id) });
+  });
+});

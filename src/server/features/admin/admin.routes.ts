@@ -1,0 +1,218 @@
+import {
+  AdminHeadlineListSchema,
+  AdminHeadlineSchema,
+  AdminSummarySchema,
+  ContractAddressInputSchema,
+  IdParamsSchema,
+  MoveWinnerResultSchema,
+  NotificationInputSchema,
+  RegisterStaffInputSchema,
+  SecurityResetInputSchema,
+  SecurityResetResultSchema,
+  SessionUserSchema,
+  TodaysToggleResultSchema,
+  TokenEditInputSchema,
+  TomorrowsToggleResultSchema,
+  UpdateSettingsInputSchema,
+  VerifyPaymentInputSchema,
+  VerifyPaymentResultSchema,
+} from "@/common/admin";
+import { NotificationListSchema, NotificationSchema } from "@/common/notification";
+import { SettingsSchema } from "@/common/settings";
+import { adminOnlyRoutes, staffRoutes } from "../../plugins/auth";
+import { isHttps } from "../../plugins/visitor";
+import type { App } from "../../types";
+import { registerAccount, resetPasswords } from "../accounts/accounts.service";
+import { SESSION_COOKIE } from "../accounts/sessions.service";
+import { listActiveNotifications } from "../notifications/notifications.service";
+import { createNotification, deleteArchiveEntry, deleteNotification } from "./admin.service";
+import {
+  announceWinner,
+  moveTopHeadlinesToToday,
+  moveWinnerToYesterday,
+  selectWinner,
+  updateSettings,
+} from "./admin-cycle.service";
+import {
+  adminSummary,
+  approveHeadline,
+  deleteHeadline,
+  editToken,
+  listAdminHeadlines,
+  removeFromTomorrow,
+  setContractAddress,
+  toggleTodaysNews,
+  toggleTomorrowsNews,
+  verifyPayment,
+} from "./admin-headlines.service";
+
+/**
+ * The dashboard's calls (spec section 7, the Admin table). Everything here sits behind the staff guard
+ * (plugins/auth.ts: 401 without a session, 403 cross-site, one audit row per successful change); staff
+ * management and the security reset sit behind the admin-only guard as well. Handlers set
+ * request.auditDetails when the audit row should say more than the route and the id.
+ */
+export async function adminRoutes(app: App): Promise<void> {
+  const db = app.db;
+
+  await staffRoutes(app, async (staff) => {
+    const byId = { params: IdParamsSchema };
+    const answers = <T>(schema: T) => ({ response: { 200: schema } });
+
+    // --- headlines ---------------------------------------------------------------------------------------
+    staff.get("/api/admin/headlines", { schema: answers(AdminHeadlineListSchema) }, () =>
+      listAdminHeadlines(db),
+    );
+    staff.get("/api/admin/summary", { schema: answers(AdminSummarySchema) }, () => adminSummary(db));
+
+    staff.post(
+      "/api/admin/headlines/:id/approve",
+      { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
+      (request) => approveHeadline(db, request.params.id),
+    );
+
+    staff.delete("/api/admin/headlines/:id", { schema: byId }, async (request, reply) => {
+      await deleteHeadline(db, request.params.id);
+      return reply.status(204).send();
+    });
+
+    staff.post(
+      "/api/admin/headlines/:id/toggle-todays",
+      { schema: { ...byId, ...answers(TodaysToggleResultSchema) } },
+      (request) => toggleTodaysNews(db, request.params.id),
+    );
+    staff.post(
+      "/api/admin/headlines/:id/toggle-tomorrows",
+      { schema: { ...byId, ...answers(TomorrowsToggleResultSchema) } },
+      (request) => toggleTomorrowsNews(db, request.params.id),
+    );
+    staff.post(
+      "/api/admin/headlines/:id/remove-from-tomorrow",
+      { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
+      (request) => removeFromTomorrow(db, request.params.id),
+    );
+
+    staff.post(
+      "/api/admin/headlines/:id/verify-payment",
+      { schema: { ...byId, body: VerifyPaymentInputSchema, ...answers(VerifyPaymentResultSchema) } },
+      (request) => {
+        request.auditDetails = { isPaid: request.body.isPaid };
+        return verifyPayment(db, request.params.id, request.body.isPaid);
+      },
+    );
+
+    staff.post(
+      "/api/admin/headlines/:id/contract-address",
+      { schema: { ...byId, body: ContractAddressInputSchema, ...answers(AdminHeadlineSchema) } },
+      (request) => {
+        request.auditDetails = { contractAddress: request.body.contractAddress };
+        return setContractAddress(db, request.params.id, request.body.contractAddress, new Date());
+      },
+    );
+
+    staff.put(
+      "/api/admin/headlines/:id",
+      { schema: { ...byId, body: TokenEditInputSchema, ...answers(AdminHeadlineSchema) } },
+      (request) => {
+        request.auditDetails = { title: request.body.title, symbol: request.body.symbol ?? null };
+        return editToken(db, request.params.id, request.body);
+      },
+    );
+
+    // --- the cycle ---------------------------------------------------------------------------------------
+    staff.post(
+      "/api/admin/headlines/:id/announce-winner",
+      { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
+      (request) => announceWinner(db, request.params.id, new Date()),
+    );
+
+    staff.post("/api/admin/select-winner", { schema: answers(AdminHeadlineSchema) }, async (request) => {
+      const winner = await selectWinner(db, new Date());
+      request.auditDetails = { headlineId: winner.id, votes: winner.votes };
+      return winner;
+    });
+
+    staff.post(
+      "/api/admin/move-winner-to-yesterday",
+      { schema: answers(MoveWinnerResultSchema) },
+      async (request) => {
+        const moved = await moveWinnerToYesterday(db, new Date());
+        request.auditDetails = { headlineId: moved.headline.id, archiveEntryId: moved.archiveEntry.id };
+        return moved;
+      },
+    );
+
+    staff.post(
+      "/api/admin/move-top-headlines-to-today",
+      { schema: answers(AdminHeadlineListSchema) },
+      async (request) => {
+        const { moved, qualifying } = await moveTopHeadlinesToToday(db);
+        // The counts are reset to 0 by the move: the audit row is where the race's result is kept.
+        request.auditDetails = { qualifying };
+        return moved;
+      },
+    );
+
+    staff.put(
+      "/api/admin/settings",
+      { schema: { body: UpdateSettingsInputSchema, ...answers(SettingsSchema) } },
+      (request) => {
+        request.auditDetails = { ...request.body };
+        return updateSettings(db, request.body, new Date());
+      },
+    );
+
+    // --- archive and notifications ---------------------------------------------------------------------
+    staff.delete("/api/admin/archive/:id", { schema: byId }, async (request, reply) => {
+      await deleteArchiveEntry(db, request.params.id);
+      return reply.status(204).send();
+    });
+
+    staff.get("/api/admin/notifications", { schema: answers(NotificationListSchema) }, () =>
+      listActiveNotifications(db, new Date()),
+    );
+    staff.post(
+      "/api/admin/notifications",
+      { schema: { body: NotificationInputSchema, response: { 201: NotificationSchema } } },
+      async (request, reply) => {
+        const notification = await createNotification(db, request.body, new Date());
+        request.auditDetails = { id: notification.id, message: notification.message };
+        return reply.status(201).send(notification);
+      },
+    );
+    staff.delete("/api/admin/notifications/:id", { schema: byId }, async (request, reply) => {
+      await deleteNotification(db, request.params.id);
+      return reply.status(204).send();
+    });
+
+    // --- accounts: administrators only -------------------------------------------------------------------
+    await adminOnlyRoutes(staff, async (admins) => {
+      admins.post(
+        "/api/admin/register-staff",
+        { schema: { body: RegisterStaffInputSchema, response: { 201: SessionUserSchema } } },
+        async (request, reply) => {
+          const account = await registerAccount(db, request.body);
+          request.auditDetails = { username: account.username, isAdmin: account.isAdmin };
+          return reply.status(201).send(account);
+        },
+      );
+
+      admins.post(
+        "/api/admin/security-reset",
+        { schema: { body: SecurityResetInputSchema, ...answers(SecurityResetResultSchema) } },
+        async (request, reply) => {
+          const updatedUsers = await resetPasswords(db, request.body);
+          request.auditDetails = { updatedUsers };
+          // Every session is gone, this one too: the browser forgets its cookie and logs in again.
+          reply.clearCookie(SESSION_COOKIE, {
+            path: "/",
+            httpOnly: true,
+            sameSite: "lax",
+            secure: isHttps(request),
+          });
+          return { updatedUsers };
+        },
+      );
+    });
+  });
+}

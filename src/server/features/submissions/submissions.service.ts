@@ -1,0 +1,160 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import {
+  type FreeSubmissionInput,
+  type PaidSubmissionInput,
+  SITE_IMAGE_PATH,
+  SUBMISSION_RESULT_MESSAGES,
+  type SubmissionResult,
+} from "@/common/submission";
+import type { Db } from "../../db/connect";
+import { headlines, images } from "../../db/schema";
+import { badRequest, conflict, tooMany } from "../../lib/http-error";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type HeadlineInsert = typeof headlines.$inferInsert;
+
+export const SUBMISSION_REFUSALS = {
+  tooMany: "Too many submissions from your network. Please try again in an hour.",
+  transactionIdUsed: "This transaction ID has already been used for another submission.",
+  imageMissing: "The uploaded image was not found. Please upload it again.",
+} as const;
+
+/** Who is submitting and how many accepted submissions per rolling hour their IP may make. */
+export interface SubmissionContext {
+  ip: string;
+  perHour: number;
+}
+
+/**
+ * First key of the two-key advisory lock taken per submitting IP. Two-key locks live in a key space apart
+ * from the one-bigint locks used elsewhere (migrations), so this namespace cannot block them.
+ */
+const SUBMISSION_LOCK_NAMESPACE = 4_611;
+
+/** A free submission: pending review, no submitter name (the form has no such field). */
+export function createFreeSubmission(
+  db: Db,
+  input: FreeSubmissionInput,
+  ctx: SubmissionContext,
+): Promise<SubmissionResult> {
+  return insertSubmission(
+    db,
+    ctx,
+    { ...commonValues(input), submittedBy: null },
+    SUBMISSION_RESULT_MESSAGES.free,
+  );
+}
+
+/**
+ * A paid (promoted) submission: pending review and "Pending Verification" (isPaid false) until staff
+ * verify the payment. One transaction id pays for one submission: the UNIQUE constraint on transaction_id
+ * decides, so two simultaneous submissions with the same id cannot both get through.
+ */
+export function createPaidSubmission(
+  db: Db,
+  input: PaidSubmissionInput,
+  ctx: SubmissionContext,
+): Promise<SubmissionResult> {
+  return insertSubmission(
+    db,
+    ctx,
+    {
+      ...commonValues(input),
+      submittedBy: input.submittedBy,
+      launchStatus: input.launchStatus,
+      launchDate: input.launchDate ?? null,
+      transactionId: input.transactionId,
+    },
+    SUBMISSION_RESULT_MESSAGES.paid,
+  );
+}
+
+/** The fields both forms share, with every privileged flag set explicitly to its pending value. */
+function commonValues(input: FreeSubmissionInput): HeadlineInsert {
+  return {
+    title: input.title,
+    description: input.description,
+    imageUrl: input.imageUrl,
+    articleUrl: input.articleUrl ?? null,
+    twitterUrl: input.twitterUrl ?? null,
+    websiteUrl: input.websiteUrl ?? null,
+    votes: 0,
+    isApproved: false,
+    isWinner: false,
+    isPaid: false,
+    isTodaysNews: false,
+    isTomorrowsNews: false,
+    importedNews: false,
+  };
+}
+
+async function insertSubmission(
+  db: Db,
+  ctx: SubmissionContext,
+  values: HeadlineInsert,
+  message: string,
+): Promise<SubmissionResult> {
+  if (values.imageUrl && SITE_IMAGE_PATH.test(values.imageUrl)) await assertImageStored(db, values.imageUrl);
+  try {
+    const id = await db.transaction(async (tx) => {
+      await takeIpLock(tx, ctx.ip);
+      if ((await acceptedInLastHour(tx, ctx.ip)) >= ctx.perHour) throw tooMany(SUBMISSION_REFUSALS.tooMany);
+      const [row] = await tx
+        .insert(headlines)
+        .values({ ...values, submitterIp: ctx.ip })
+        .returning({ id: headlines.id });
+      if (!row) throw new Error("insert returned nothing");
+      return row.id;
+    });
+    return { id, message };
+  } catch (error) {
+    // Checked after the failed insert rather than read before it: a read-then-write would let two
+    // simultaneous requests with one id both pass the read.
+    if (isUniqueViolation(error, "headlines_transaction_id_unique"))
+      throw conflict(SUBMISSION_REFUSALS.transactionIdUsed);
+    throw error;
+  }
+}
+
+/**
+ * Serializes the submissions of one IP: without the lock, parallel requests would all count the same
+ * number and all insert, passing the hourly limit. The lock ends with the transaction; other IPs are not
+ * held up (unless their hashes collide, which only costs a short wait). Runs on `tx` only: inside a
+ * PGlite transaction, a query on the outer handle waits forever.
+ */
+async function takeIpLock(tx: Tx, ip: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUBMISSION_LOCK_NAMESPACE}::int, hashtext(${ip}))`);
+}
+
+/**
+ * Submissions stored from this IP in the last hour. Only accepted submissions are rows, so refused ones
+ * never count. Uses headlines_submitter_ip_idx (submitter_ip, created_at) and the database clock, the same
+ * clock that stamps created_at.
+ */
+async function acceptedInLastHour(tx: Tx, ip: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(headlines)
+    .where(and(eq(headlines.submitterIp, ip), gt(headlines.createdAt, sql`now() - interval '1 hour'`)));
+  return row?.n ?? 0;
+}
+
+/** A submission may name an image stored here only if it really is stored (uploaded first). */
+async function assertImageStored(db: Db, imageUrl: string): Promise<void> {
+  const hash = imageUrl.slice(imageUrl.lastIndexOf("/") + 1);
+  const [row] = await db.select({ hash: images.hash }).from(images).where(eq(images.hash, hash)).limit(1);
+  if (!row)
+    throw badRequest(SUBMISSION_REFUSALS.imageMissing, { imageUrl: SUBMISSION_REFUSALS.imageMissing });
+}
+
+/**
+ * A unique violation (SQLSTATE 23505) on the named constraint. Both drivers report `code` and
+ * `constraint`; drizzle wraps the driver's error, so the cause chain is searched.
+ */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return name === constraint;
+  }
+  return false;
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { HeadlineSchema } from "@/common/headline";
+import {
+  CheckPaymentResultSchema,
+  ImportTokenInputSchema,
+  TokenAddressParamsSchema,
+  TokenInfoSchema,
+  TRENDING_MESSAGES,
+  TrendingTokenListSchema,
+  TrendingTokenSourceParamsSchema,
+  UpdateNewsSourcesResultSchema,
+} from "@/common/trending";
+import { createOutboundFetch } from "../../integrations/outbound";
+import { upstreamFailure } from "../../integrations/upstream";
+import { HttpError } from "../../lib/http-error";
+import { staffRoutes } from "../../plugins/auth";
+import type { App } from "../../types";
+import { refreshMarketData } from "./market.service";
+import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
+import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
+
+const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "Invalid id" })
+    .int("Invalid id")
+    .positive("Invalid id")
+    .max(2_147_483_647, "Invalid id"),
+});
+
+/**
+ * Trending Tokens, the manual token import, "generate token from address", Update News Sources and the
+ * on-chain payment check: all staff only, all inside the staff guard's scope.
+ *   GET  /api/trending-tokens/{source}            200 [TrendingToken], 400 unknown source, 502 source failure
+ *   POST /api/tokens/import                       201 Headline (Yesterday's News), 400 address missing/malformed,
+ *                                                 409 already on Yesterday's News, 500 anything else
+ *   GET  /api/token-info/{address}                200 TokenInfo, 400 malformed, 404 no pair, 502 source failure
+ *   POST /api/admin/update-news-sources           200 { updatedHeadlines }
+ *   POST /api/admin/headlines/{id}/check-payment  200 { isPaid, message }, 404, 409 no payment,
+ *                                                 502 RPC failure, 503 not configured
+ */
+export async function tokensRoutes(app: App): Promise<void> {
+  const http = createOutboundFetch(app.config);
+  const config = app.config;
+
+  await staffRoutes(app, (staff) => {
+    staff.get(
+      "/api/trending-tokens/:source",
+      { schema: { params: TrendingTokenSourceParamsSchema, response: { 200: TrendingTokenListSchema } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        try {
+          return await fetchTrendingTokens(request.params.source, { http, config, log: request.log });
+        } catch (error) {
+          throw upstreamFailure(request.log, error, TRENDING_MESSAGES.tokensFailed);
+        }
+      },
+    );
+
+    staff.post(
+      "/api/tokens/import",
+      { schema: { body: ImportTokenInputSchema, response: { 201: HeadlineSchema } } },
+      async (request, reply) => {
+        try {
+          const headline = await importToken(app.db, request.body, { http, config, log: request.log });
+          request.auditDetails = { contractAddress: headline.contractAddress, headlineId: headline.id };
+          return reply.status(201).send(headline);
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          request.log.error({ err: error }, "token import failed");
+          throw new HttpError(500, TRENDING_MESSAGES.tokenImportFailed);
+        }
+      },
+    );
+
+    staff.get(
+      "/api/token-info/:address",
+      { schema: { params: TokenAddressParamsSchema, response: { 200: TokenInfoSchema } } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        try {
+          return await getTokenInfo({ http, config, log: request.log }, request.params.address.trim());
+        } catch (error) {
+          throw upstreamFailure(request.log, error, TRENDING_MESSAGES.tokenInfoFailed);
+        }
+      },
+    );
+
+    staff.post(
+      "/api/admin/update-news-sources",
+      { schema: { response: { 200: UpdateNewsSourcesResultSchema } } },
+      async (request) => {
+        const result = await refreshMarketData(app.db, { http, config, log: request.log });
+        request.auditDetails = {
+          addresses: result.addresses,
+          updated: result.updatedHeadlines.length,
+          failedBatches: result.failedBatches,
+        };
+        return { updatedHeadlines: result.updatedHeadlines };
+      },
+    );
+
+    staff.post(
+      "/api/admin/headlines/:id/check-payment",
+      { schema: { params: IdParamsSchema, response: { 200: CheckPaymentResultSchema } } },
+      async (request) => {
+        try {
+          const verdict = await verifyPayment(app.db, request.params.id, { http, config, log: request.log });
+          request.auditDetails = { isPaid: verdict.verified, reason: verdict.reason };
+          return { isPaid: verdict.verified, message: verdict.reason };
+        } catch (error) {
+          throw upstreamFailure(request.log, error, PAYMENT_MESSAGES.rpcFailed);
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSources, PAYMENTS, startFakeSources } from "./fixtures/fake-sources";
+import { fixture } from "./fixtures/fixture-server";
+import { createSafeFetch } from "./safe-fetch";
+import { evaluatePayment, formatSol, getTransaction, SolanaRpcError, type SolanaTransaction } from "./solana";
+
+const recorded = (name: string) => (JSON.parse(fixture(name)) as { result: SolanaTransaction | null }).result;
+
+const expectation = (signature: string, overrides: Partial<Parameters<typeof evaluatePayment>[1]> = {}) => ({
+  signature,
+  paymentAddress: PAYMENTS.paymentAddress,
+  priceSol: 0.35,
+  submittedAt: new Date(PAYMENTS.blockTime.getTime() + 60 * 60 * 1000),
+  now: new Date(PAYMENTS.blockTime.getTime() + 2 * 60 * 60 * 1000),
+  ...overrides,
+});
+
+describe("evaluatePayment", () => {
+  it("confirms a finalized payment of the price to the payment address", () => {
+    expect(evaluatePayment(recorded("solana-tx-valid.json"), expectation(PAYMENTS.valid))).toEqual({
+      verified: true,
+      reason: "Payment of 0.35 SOL confirmed",
+    });
+  });
+
+  it("refuses a transaction that failed on chain", () => {
+    expect(evaluatePayment(recorded("solana-tx-failed.json"), expectation(PAYMENTS.failed))).toEqual({
+      verified: false,
+      reason: "Transaction failed on chain",
+    });
+  });
+
+  it("refuses a payment to another address", () => {
+    expect(
+      evaluatePayment(recorded("solana-tx-other-address.json"), expectation(PAYMENTS.otherAddress)),
+    ).toEqual({
+      verified: false,
+      reason: "Payment went to another address",
+    });
+  });
+
+  it("refuses an amount below the price, naming both", () => {
+    expect(evaluatePayment(recorded("solana-tx-too-small.json"), expectation(PAYMENTS.tooSmall))).toEqual({
+      verified: false,
+      reason: "Amount 0.1 SOL is below the 0.35 SOL price",
+    });
+  });
+
+  it("refuses a missing transaction", () => {
+    expect(evaluatePayment(recorded("solana-tx-not-found.json"), expectation(PAYMENTS.notFound))).toEqual({
+      verified: false,
+      reason: "Transaction not found or not finalized",
+    });
+  });
+
+  it("refuses a transaction whose signature is not the one claimed", () => {
+    const verdict = evaluatePayment(recorded("solana-tx-valid.json"), expectation(PAYMENTS.tooSmall));
+    expect(verdict.verified).toBe(false);
+    expect(verdict.reason).toMatch(/signature does not match/);
+  });
+
+  it("refuses a payment made more than 7 days before the submission, accepts one 6 days before", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const tx = recorded("solana-tx-valid.json");
+    const late = new Date(PAYMENTS.blockTime.getTime() + 8 * day);
+    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { submittedAt: late, now: late })).reason).toBe(
+      "Transaction is older than the submission window",
+    );
+    const ok = new Date(PAYMENTS.blockTime.getTime() + 6 * day);
+    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { submittedAt: ok, now: ok })).verified).toBe(
+      true,
+    );
+  });
+
+  it("refuses a transaction dated after the check", () => {
+    const before = new Date(PAYMENTS.blockTime.getTime() - 60 * 60 * 1000);
+    const verdict = evaluatePayment(
+      recorded("solana-tx-valid.json"),
+      expectation(PAYMENTS.valid, { now: before }),
+    );
+    expect(verdict.verified).toBe(false);
+  });
+
+  it("accepts an overpayment and compares in lamports, not floating SOL", () => {
+    const tx = recorded("solana-tx-valid.json");
+    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { priceSol: 0.3 })).reason).toBe(
+      "Payment of 0.35 SOL confirmed",
+    );
+    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { priceSol: 0.350000001 })).verified).toBe(false);
+  });
+
+  it("reads plain string account keys too (json encoding)", () => {
+    const tx = recorded("solana-tx-valid.json") as SolanaTransaction;
+    const plain = {
+      ...tx,
+      transaction: {
+        ...tx.transaction,
+        message: {
+          accountKeys: tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey)),
+        },
+      },
+    };
+    expect(evaluatePayment(plain, expectation(PAYMENTS.valid)).verified).toBe(true);
+  });
+
+  it("formats lamports as SOL", () => {
+    expect(formatSol(350_000_000)).toBe("0.35");
+    expect(formatSol(1_000_000_000)).toBe("1");
+    expect(formatSol(5_000)).toBe("0.000005");
+  });
+});
+
+describe("getTransaction", () => {
+  let fake: FakeSources;
+  beforeAll(async () => {
+    fake = await startFakeSources();
+  });
+  afterAll(() => fake.close());
+
+  it("calls getTransaction with jsonParsed, finalized and version 0, and reads the answer", async () => {
+    const http = createSafeFetch({ allowHosts: [fake.server.host] });
+    const tx = await getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.valid);
+    expect(tx?.transaction.signatures[0]).toBe(PAYMENTS.valid);
+    const call = JSON.parse(fake.server.bodies.at(-1) as string);
+    expect(call).toMatchObject({
+      jsonrpc: "2.0",
+      method: "getTransaction",
+      params: [
+        PAYMENTS.valid,
+        { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 },
+      ],
+    });
+    expect(await getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.notFound)).toBeNull();
+  });
+
+  it("turns a JSON-RPC error into a SolanaRpcError", async () => {
+    fake.state.overrides.set("/solana-rpc", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32005, message: "Node is behind" } }));
+    });
+    try {
+      const http = createSafeFetch({ allowHosts: [fake.server.host] });
+      await expect(getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.valid)).rejects.toThrow(
+        SolanaRpcError,
+      );
+    } finally {
+      fake.state.overrides.clear();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import type { SafeFetch } from "./safe-fetch";
+
+/**
+ * On-chain payment checks through Solana JSON-RPC `getTransaction` (jsonParsed, finalized, versioned
+ * transactions included). The RPC call and the judgement are separate: `evaluatePayment` is a pure function
+ * of the transaction, so every outcome is tested without a network.
+ */
+
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+/** How long before the submission a payment may have been made. */
+export const PAYMENT_WINDOW_DAYS = 7;
+/** Clock skew allowed between the chain and this server. */
+const FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+/** A Solana transaction signature: 64 bytes in base58, 86 to 88 characters. */
+export const SIGNATURE_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+
+export class SolanaRpcError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SolanaRpcError";
+  }
+}
+
+const AccountKeySchema = z.union([z.string(), z.object({ pubkey: z.string() })]);
+
+const TransactionSchema = z.object({
+  blockTime: z.number().nullish(),
+  slot: z.number().optional(),
+  meta: z
+    .object({
+      err: z.unknown().optional(),
+      preBalances: z.array(z.number()),
+      postBalances: z.array(z.number()),
+    })
+    .nullable(),
+  transaction: z.object({
+    signatures: z.array(z.string()),
+    message: z.object({ accountKeys: z.array(AccountKeySchema) }),
+  }),
+});
+export type SolanaTransaction = z.infer<typeof TransactionSchema>;
+
+const RpcAnswerSchema = z.object({
+  result: TransactionSchema.nullish(),
+  error: z.object({ code: z.number().optional(), message: z.string().optional() }).nullish(),
+});
+
+/** The finalized transaction, or null when the node does not know it (yet). */
+export async function getTransaction(
+  http: SafeFetch,
+  rpcUrl: string,
+  signature: string,
+): Promise<SolanaTransaction | null> {
+  const answer = await http.json(rpcUrl, RpcAnswerSchema, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getTransaction",
+      params: [
+        signature,
+        { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 },
+      ],
+    }),
+  });
+  if (answer.error)
+    throw new SolanaRpcError(`The Solana RPC refused the call: ${answer.error.message ?? "unknown error"}`);
+  return answer.result ?? null;
+}
+
+export interface PaymentExpectation {
+  signature: string;
+  paymentAddress: string;
+  priceSol: number;
+  /** When the submission was made: the payment may be at most PAYMENT_WINDOW_DAYS older. */
+  submittedAt: Date;
+  now: Date;
+}
+
+export interface PaymentVerdict {
+  verified: boolean;
+  reason: string;
+}
+
+export const PAYMENT_REASONS = {
+  notFound: "Transaction not found or not finalized",
+  failed: "Transaction failed on chain",
+  signatureMismatch: "Transaction signature does not match the submitted one",
+  otherAddress: "Payment went to another address",
+  tooOld: "Transaction is older than the submission window",
+  inFuture: "Transaction time is after the check time",
+  noTime: "Transaction time is unknown",
+  notASignature: "The transaction ID is not a Solana transaction signature",
+} as const;
+
+/** Lamports as SOL for people: "0.35", "1", "0.000005". */
+export function formatSol(lamports: number): string {
+  return String(Number((lamports / LAMPORTS_PER_SOL).toFixed(9)));
+}
+
+/** Judges a transaction (or its absence) against what the submission claims. */
+export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentExpectation): PaymentVerdict {
+  const no = (reason: string): PaymentVerdict => ({ verified: false, reason });
+  if (!tx) return no(PAYMENT_REASONS.notFound);
+  if (!tx.meta || (tx.meta.err !== null && tx.meta.err !== undefined)) return no(PAYMENT_REASONS.failed);
+  if (tx.transaction.signatures[0] !== expected.signature) return no(PAYMENT_REASONS.signatureMismatch);
+
+  const keys = tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey));
+  const index = keys.indexOf(expected.paymentAddress);
+  const pre = index === -1 ? undefined : tx.meta.preBalances[index];
+  const post = index === -1 ? undefined : tx.meta.postBalances[index];
+  if (pre === undefined || post === undefined) return no(PAYMENT_REASONS.otherAddress);
+  const received = post - pre;
+  if (received <= 0) return no(PAYMENT_REASONS.otherAddress);
+  const priceLamports = Math.round(expected.priceSol * LAMPORTS_PER_SOL);
+  if (received < priceLamports) {
+    return no(`Amount ${formatSol(received)} SOL is below the ${formatSol(priceLamports)} SOL price`);
+  }
+
+  if (tx.blockTime === null || tx.blockTime === undefined) return no(PAYMENT_REASONS.noTime);
+  const paidAt = tx.blockTime * 1000;
+  if (paidAt < expected.submittedAt.getTime() - PAYMENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) {
+    return no(PAYMENT_REASONS.tooOld);
+  }
+  if (paidAt > expected.now.getTime() + FUTURE_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
+  return { verified: true, reason: `Payment of ${formatSol(received)} SOL confirmed` };
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/connect";
+import { checkPendingPayments, paymentChecksConfigured } from "../features/tokens/payments.service";
+import { createOutboundFetch } from "../integrations/outbound";
+import { startIntervalJob } from "./market";
+
+/**
+ * On-chain checks of pending paid submissions every PAYMENT_CHECK_MINUTES (0 turns them off), only when
+ * SOLANA_RPC_URL and PAYMENT_ADDRESS are both set.
+ */
+export function startPaymentJob(
+  db: Db,
+  config: Pick<
+    Config,
+    | "paymentCheckMinutes"
+    | "solanaRpcUrl"
+    | "paymentAddress"
+    | "submissionPriceSol"
+    | "outboundAllowHosts"
+    | "outboundTimeoutMs"
+  >,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  if (config.paymentCheckMinutes <= 0 || !paymentChecksConfigured(config)) return async () => {};
+  const http = createOutboundFetch(config);
+  return startIntervalJob(
+    "payment check",
+    config.paymentCheckMinutes * 60_000,
+    async () => {
+      const result = await checkPendingPayments(db, { http, config, log });
+      if (result.checked > 0) log.info(result, "pending payments checked");
+    },
+    log,
+  );
+}
