@@ -127,6 +127,7 @@ const EnvSchema = z.object({
   MARKET_REFRESH_MINUTES: intIn(10, 0, 1440),
   /** Minutes between on-chain checks of pending paid submissions; 0 turns them off. */
   PAYMENT_CHECK_MINUTES: intIn(5, 0, 1440),
+  STATIC_DIR: optionalString,
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -210,6 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
     paymentCheckMinutes: e.PAYMENT_CHECK_MINUTES,
     logLevel: e.LOG_LEVEL,
-    staticDir: path.resolve(import.meta.dirname, "../../dist/client"),
+    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : path.resolve(import.meta.dirname, "../../dist/client"),
   };
 }

@@ -1,0 +1,140 @@
+import { NotificationListSchema } from "../src/common/notification";
+import { longDate } from "../src/common/time";
+import { expect, pageTitle, SITE_NAME, TOKEN_ADDRESS, test } from "./fixtures";
+
+test.describe("the chrome on every page", () => {
+  test("the masthead shows the name as a link home, the tagline, today's date and both badges", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: SITE_NAME })).toBeVisible();
+    await expect(header.getByText("The Meme Coin Paperboy")).toBeVisible();
+    await expect(header.getByText(longDate(new Date()), { exact: true })).toBeVisible();
+    await expect(header.getByText("8-BIT EDITION", { exact: true })).toBeVisible();
+    await expect(header.getByText("DAILY EDITION", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(SITE_NAME);
+
+    await header.getByRole("link", { name: SITE_NAME }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(pageTitle(page)).toHaveText("Vote on This Week's Viral Headlines");
+  });
+
+  test("the ticker shows the active notifications to screen readers once", async ({ page, request }) => {
+    const notifications = NotificationListSchema.parse(
+      await (await request.get("/api/notifications")).json(),
+    );
+    expect(notifications.length).toBeGreaterThan(0);
+
+    await page.goto("/");
+    const ticker = page.getByRole("region", { name: "Latest notices" });
+    await expect(ticker).toBeVisible();
+    // The crawl's second copy is aria-hidden, so each message is one list item for assistive technology.
+    await expect(ticker.getByRole("listitem")).toHaveCount(notifications.length);
+    await expect(ticker.getByRole("listitem")).toContainText(notifications.map((n) => n.message));
+    await expect(ticker.getByRole("button", { name: "Pause the news ticker" })).toBeVisible();
+  });
+
+  test("the ticker crawls, pauses on hover and with its button", async ({ page }) => {
+    await page.goto("/");
+    const ticker = page.getByRole("region", { name: "Latest notices" });
+    const track = ticker.locator(".ticker-track");
+    await expect(track).toHaveCSS("animation-play-state", "running");
+    // Hover the frame, not the moving track (Playwright waits for a target to stand still).
+    await ticker.getByText("Extra!").hover();
+    await expect(track).toHaveCSS("animation-play-state", "paused");
+
+    await page.mouse.move(0, 0);
+    await ticker.getByRole("button", { name: "Pause the news ticker" }).click();
+    await page.mouse.move(0, 0);
+    await expect(track).toHaveCSS("animation-play-state", "paused");
+    await expect(ticker.getByRole("button", { name: "Resume the news ticker" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  });
+
+  test("the ticker stands still as a plain list under reduced motion", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    const ticker = page.getByRole("region", { name: "Latest notices" });
+    await expect(ticker.getByRole("listitem").first()).toBeVisible();
+    await expect(ticker.locator(".ticker-track")).toHaveCSS("animation-name", "none");
+    await expect(ticker.locator(".ticker-copy")).toBeHidden();
+    await expect(page.getByText("Game Over? Insert Coin!")).toHaveCSS("animation-name", "none");
+    await context.close();
+  });
+
+  test("the ticker is absent when there are no notifications", async ({ page }) => {
+    await page.route("**/api/notifications", (route) => route.fulfill({ json: [] }));
+    await page.goto("/about");
+    await expect(pageTitle(page)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Latest notices" })).toHaveCount(0);
+  });
+
+  test("the footer has the links, the contract address, the year, the slogan and the admin buttons", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Follow us on X" })).toHaveAttribute(
+      "href",
+      "https://x.com/memegazette",
+    );
+    await expect(footer.getByRole("link", { name: "Join our Telegram" })).toHaveAttribute(
+      "href",
+      "https://t.me/memegazette",
+    );
+    await expect(footer.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
+    await expect(footer.getByRole("link", { name: "Archive" })).toHaveAttribute("href", "/archive");
+    await expect(footer.getByTestId("footer-contract-address")).toHaveText(TOKEN_ADDRESS);
+    await expect(footer.getByTestId("footer-contract-address")).toHaveCSS("user-select", "all");
+    await expect(
+      footer.getByText(`© ${new Date().getFullYear()} ${SITE_NAME}. All rights reserved.`),
+    ).toBeVisible();
+    const slogan = footer.getByText("Game Over? Insert Coin!");
+    await expect(slogan).toBeVisible();
+    await expect(slogan).toHaveCSS("animation-name", "blink");
+    await expect(footer.getByText("For site administrators only")).toBeVisible();
+
+    await footer.getByRole("link", { name: "Admin Login" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(pageTitle(page)).toHaveText("Admin Controls");
+
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Staff Login" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(pageTitle(page)).toHaveText("Admin Controls");
+  });
+
+  test("the footer leaves out links and the address that are not configured", async ({ page }) => {
+    // The server embeds the configuration in the page; a deployment without links or a token shows neither.
+    await page.route("**/*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script id="site-config" type="application\/json">[^<]*<\/script>/,
+        '<script id="site-config" type="application/json">{"siteName":"Pixel Post","tokenAddress":null,"telegramUrl":null,"xUrl":null}</script>',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText("Contract address coming soon")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Follow us on X" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Join our Telegram" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Pixel Post" })).toBeVisible();
+    await expect(pageTitle(page)).toHaveText("About Pixel Post");
+    await expect(page).toHaveTitle("Pixel Post");
+  });
+
+  test("every navigation starts at the top of the page", async ({ page }) => {
+    await page.goto("/about");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Archive" }).click();
+    await expect(pageTitle(page)).toHaveText(`${SITE_NAME} Archive`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

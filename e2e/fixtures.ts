@@ -1,0 +1,48 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+
+/**
+ * Every page in the suite reaches only the local server: outside hosts (token-icon services, images on
+ * other domains) are aborted, so the image fallback chain and the timings are the same on every run.
+ */
+export const test = base.extend<{ blockOutsideHosts: undefined }>({
+  blockOutsideHosts: [
+    async ({ context }, use) => {
+      await context.route(
+        (url) => !LOCAL_HOSTS.has(url.hostname),
+        (route) => route.abort("blockedbyclient"),
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const SITE_NAME = "Meme Gazette";
+export const TOKEN_ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+/** Every route with the title its page shows. */
+export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
+  { path: "/", title: "Vote on This Week's Viral Headlines" },
+  { path: "/tomorrows-news", title: "Tomorrow's News" },
+  { path: "/yesterdays-news", title: "Yesterday's News: Launched Tokens" },
+  { path: "/old-news", title: "Yesterday's News: Launched Tokens" },
+  { path: "/archive", title: `${SITE_NAME} Archive` },
+  { path: "/submit", title: "Submit Your Headline" },
+  { path: "/paid-submit", title: "Promoted Submission" },
+  { path: "/about", title: `About ${SITE_NAME}` },
+  { path: "/admin", title: "Admin Controls" },
+  { path: "/this-page-does-not-exist", title: "404 Page Not Found" },
+];
+
+export function pageTitle(page: Page) {
+  return page.getByRole("heading", { level: 1 });
+}
+
+/** Phones get the menu and bottom bar; desktops the section bar. */
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 1024;
+}

@@ -1,0 +1,275 @@
+import { formatPrice, formatUsd, shortenAddress } from "../src/common/format";
+import { type Headline, HeadlineListSchema } from "../src/common/headline";
+import { avatarUrl, tokenIconUrls } from "../src/common/images";
+import { shareLinks, tokenShareText } from "../src/common/share";
+import { expect, pageTitle, SITE_NAME, test } from "./fixtures";
+
+async function launchedTokens(request: import("@playwright/test").APIRequestContext): Promise<Headline[]> {
+  return HeadlineListSchema.parse(await (await request.get("/api/yesterdays-news")).json());
+}
+
+function cardOf(page: import("@playwright/test").Page, token: Pick<Headline, "symbol" | "title">) {
+  const heading = token.symbol ? `${token.symbol} Token` : token.title;
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
+}
+
+test.describe("yesterday's news", () => {
+  test("one card per launched token with its badge, name, short address and market data", async ({
+    page,
+    request,
+  }) => {
+    const tokens = await launchedTokens(request);
+    expect(tokens.length).toBeGreaterThan(0);
+
+    await page.goto("/yesterdays-news");
+    await expect(pageTitle(page)).toHaveText("Yesterday's News: Launched Tokens");
+    await expect(page.getByText(`Review tokens recently launched by ${SITE_NAME}`)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(tokens.length);
+
+    for (const token of tokens) {
+      const card = cardOf(page, token);
+      await expect(card).toHaveCount(1);
+      if (!token.contractAddress) {
+        await expect(card.getByText("Launched", { exact: true })).toHaveCount(0);
+        continue;
+      }
+      await expect(card.getByText("Launched", { exact: true })).toBeVisible();
+      await expect(card.getByText(shortenAddress(token.contractAddress), { exact: true })).toBeVisible();
+      await expect(card.locator("code")).toHaveText(token.contractAddress);
+      const stats: [string, string][] = [];
+      if (token.marketCap !== null) stats.push(["Market Cap", formatUsd(token.marketCap)]);
+      if (token.volume24h !== null) stats.push(["24h Volume", formatUsd(token.volume24h)]);
+      if (token.price !== null) stats.push(["Price", formatPrice(token.price)]);
+      await expect(card.getByRole("term")).toHaveText(["Contract Address", ...stats.map(([label]) => label)]);
+      await expect(card.getByRole("definition").filter({ hasNot: page.locator("code") })).toHaveText(
+        stats.map(([, value]) => value),
+      );
+
+      if (token.chartUrl) {
+        const chart = card.getByRole("link", { name: "View Chart" });
+        await expect(chart).toHaveAttribute("href", token.chartUrl);
+        await expect(chart).toHaveAttribute("target", "_blank");
+        await expect(chart).toHaveAttribute("rel", "noopener noreferrer");
+      }
+      if (token.buyUrl) {
+        const buy = card.getByRole("link", { name: `Buy ${token.symbol || "Token"}` });
+        await expect(buy).toHaveAttribute("href", token.buyUrl);
+        await expect(buy).toHaveAttribute("target", "_blank");
+      }
+    }
+  });
+
+  test("the same screen answers at /old-news", async ({ page, request }) => {
+    const [first] = await launchedTokens(request);
+    await page.goto("/old-news");
+    await expect(pageTitle(page)).toHaveText("Yesterday's News: Launched Tokens");
+    if (first) await expect(cardOf(page, first)).toBeVisible();
+  });
+
+  test("copying an address shows a check mark for 2 seconds and the toast", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const token = (await launchedTokens(request)).find((t) => t.contractAddress && t.symbol);
+    if (!token?.contractAddress) throw new Error("the sample edition has a launched token");
+
+    await page.goto("/yesterdays-news");
+    const card = cardOf(page, token);
+    await card.getByRole("button", { name: `Copy ${token.symbol} contract address` }).click();
+
+    const copied = card.getByRole("button", { name: `Copied ${token.symbol} contract address` });
+    await expect(copied).toBeVisible();
+    await expect(copied.getByTestId("copied-check")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token.contractAddress);
+
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Copied!", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Contract address copied to clipboard")).toBeVisible();
+
+    await expect(card.getByRole("button", { name: `Copy ${token.symbol} contract address` })).toBeVisible({
+      timeout: 4000,
+    });
+  });
+
+  test("the share bar links to the page with the token's share text", async ({ page, request, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const token = (await launchedTokens(request)).find((t) => t.symbol);
+    if (!token?.symbol) throw new Error("the sample edition has a token with a symbol");
+    await page.addInitScript(() => {
+      // Desktop Chromium on Linux has no share sheet either; make it certain for the test.
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+
+    await page.goto("/yesterdays-news");
+    const card = cardOf(page, token);
+    const url = `${new URL(page.url()).origin}/yesterdays-news`;
+    const links = shareLinks({ text: tokenShareText(token, SITE_NAME), url });
+    const bar = card.getByRole("group", { name: `Share ${token.symbol}` });
+    await expect(
+      bar.getByRole("link", { name: `Share ${token.symbol} on X (opens in a new tab)` }),
+    ).toHaveAttribute("href", links.x);
+    await expect(
+      bar.getByRole("link", { name: `Share ${token.symbol} on Facebook (opens in a new tab)` }),
+    ).toHaveAttribute("href", links.facebook);
+    await expect(bar.getByRole("link", { name: `Share ${token.symbol} by e-mail` })).toHaveAttribute(
+      "href",
+      links.email,
+    );
+
+    await bar.getByRole("button", { name: `Share ${token.symbol} with another app` }).click();
+    await expect(
+      page.getByRole("region", { name: /Notifications/ }).getByText("Share not supported"),
+    ).toBeVisible();
+
+    await bar.getByRole("button", { name: `Copy link to ${token.symbol}` }).click();
+    await expect(bar.getByRole("button", { name: "Link copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(bar.getByRole("button", { name: `Copy link to ${token.symbol}` })).toBeVisible({
+      timeout: 5000,
+    });
+  });
+
+  test("a development-hosted image goes straight to the blue placeholder", async ({ page }) => {
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => tokenRequests.push(request.url()));
+    const token = sampleToken({
+      id: 901,
+      symbol: "GONE",
+      imageUrl: "https://old-preview.replit.dev/logo.png",
+      contractAddress: "So11111111111111111111111111111111111111112",
+    });
+    await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [token] }));
+    await page.goto("/yesterdays-news");
+    const placeholder = cardOf(page, token).getByRole("img", {
+      name: "GONE token image: image not available",
+    });
+    await placeholder.scrollIntoViewIfNeeded();
+    await expect(placeholder).toBeVisible();
+    await expect(placeholder).toContainText("GONE");
+    await expect(placeholder).toContainText("Image not available");
+    await expect(placeholder).toHaveCSS("background-color", "rgb(0, 88, 248)");
+    expect(tokenRequests.some((url) => url.includes("dexscreener") || url.includes("/api/avatar"))).toBe(
+      false,
+    );
+  });
+
+  test("a failing image walks the token icons and the avatar, in order, before the placeholder", async ({
+    page,
+  }) => {
+    const address = "So11111111111111111111111111111111111111112";
+    const token = sampleToken({
+      id: 902,
+      symbol: null,
+      title: "Walrus Opens Ice Cream Shop",
+      imageUrl: "https://images.example.com/walrus.png",
+      contractAddress: address,
+    });
+    const tried: string[] = [];
+    await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [token] }));
+    // Record every image the card asks for (outside hosts are aborted by the fixture; the avatar here too).
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") tried.push(request.url());
+    });
+    await page.route("**/api/avatar**", (route) => route.abort());
+
+    await page.goto("/yesterdays-news");
+    const card = cardOf(page, token);
+    await card.scrollIntoViewIfNeeded();
+    const placeholder = card.getByRole("img", {
+      name: "Walrus Opens Ice Cream Shop token image: image not available",
+    });
+    await expect(placeholder).toBeVisible();
+    await expect(placeholder).toContainText("Walr");
+
+    const origin = new URL(page.url()).origin;
+    expect(tried).toEqual([
+      "https://images.example.com/walrus.png",
+      ...tokenIconUrls(address),
+      `${origin}${avatarUrl("Walrus Opens Ice Cream Shop")}`,
+    ]);
+  });
+
+  test("states: spinner, then the error card; and the empty card", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/yesterdays-news", async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { message: "storage unavailable" } });
+    });
+    await page.goto("/yesterdays-news");
+    await expect(page.getByRole("status").filter({ hasText: "Loading launched tokens" })).toBeVisible();
+    release();
+    const error = page.getByRole("alert");
+    await expect(error.getByRole("heading", { name: "Error Loading Yesterday's News" })).toBeVisible();
+    await expect(error).toContainText(
+      "Something went wrong while fetching previous tokens. Please try again later!",
+    );
+
+    await page.unroute("**/api/yesterdays-news");
+    await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [] }));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "No Previous Tokens Yet" })).toBeVisible();
+    await expect(
+      page.getByText("Stay tuned! Past tokens will appear here after they've been added."),
+    ).toBeVisible();
+  });
+
+  test("a token without a symbol is titled by its headline and has no data box", async ({ page }) => {
+    const token = sampleToken({
+      id: 903,
+      symbol: null,
+      title: "Owl Elected Night Mayor",
+      contractAddress: null,
+    });
+    await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [token] }));
+    await page.goto("/yesterdays-news");
+    const card = cardOf(page, token);
+    await expect(card.getByRole("heading", { name: "Owl Elected Night Mayor" })).toBeVisible();
+    await expect(card.getByText("Launched", { exact: true })).toHaveCount(0);
+    await expect(card.getByRole("term")).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Buy Token" })).toHaveCount(0);
+  });
+});
+
+function sampleToken(overrides: Partial<Headline> & Pick<Headline, "id">): Headline {
+  return {
+    title: "Sample Token Story",
+    description: "A sample token used by the browser tests.",
+    imageUrl: null,
+    submittedBy: null,
+    createdAt: "2026-11-20T12:00:00.000Z",
+    votes: 3,
+    isApproved: true,
+    isWinner: true,
+    isPaid: false,
+    isTodaysNews: false,
+    isTomorrowsNews: false,
+    importedNews: false,
+    launchStatus: "launched",
+    launchDate: null,
+    articleUrl: null,
+    twitterUrl: null,
+    websiteUrl: null,
+    contractAddress: null,
+    buyUrl: null,
+    chartUrl: null,
+    symbol: null,
+    price: null,
+    marketCap: null,
+    volume24h: null,
+    source: null,
+    sourceUrl: null,
+    holdVotes: 0,
+    buyVotes: 0,
+    sellVotes: 0,
+    ctoVotes: 0,
+    isPromoted: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The system Chromium only (no downloaded browser). The server runs on a throwaway data directory seeded
+// with the sample edition and serves a fresh build of the browser app. E2E_PORT picks the port, and with it
+// the data and build directories, so that several runs can go side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const runDir = path.resolve(import.meta.dirname, ".tmp", `e2e-${port}`);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+    // Tracing every test made axe runs 4x slower; pass --trace=on (or retry once) to record one.
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `rm -rf ${runDir} && vite build --outDir ${runDir}/dist --emptyOutDir && tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/settings`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: `${runDir}/data`,
+      STATIC_DIR: `${runDir}/dist`,
+      SEED_DEMO: "true",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      SITE_NAME: "Meme Gazette",
+      TOKEN_ADDRESS: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+      TELEGRAM_URL: "https://t.me/memegazette",
+      X_URL: "https://x.com/memegazette",
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,34 @@
+import { Outlet } from "react-router";
+import { NewsTicker } from "@/client/features/notifications/components/news-ticker";
+import { BottomBar } from "./bottom-bar";
+import { Footer } from "./footer";
+import { Masthead } from "./masthead";
+import { MobileMenu } from "./mobile-menu";
+import { NavBar } from "./nav-bar";
+
+/** The chrome around every route. On phones the page is padded by the bottom bar's height. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] lg:pb-0">
+      <a
+        href="#main"
+        className="sr-only z-50 border-3 border-ink bg-nes-yellow px-4 py-3 font-pixel text-xs focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Masthead />
+      <NavBar />
+      <MobileMenu />
+      <NewsTicker />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-[1200px] flex-1 px-4 pt-8 focus:outline-none"
+      >
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomBar />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { CloseIcon, MenuIcon } from "@/client/components/icons";
+import { Button } from "@/client/components/ui/button";
+import { cn } from "@/client/lib/cn";
+import { isNavItemActive, NAV_ITEMS } from "./nav-items";
+
+/**
+ * The phone's menu: a disclosure button ("Game Menu" / "Close Menu") over the same links as the desktop
+ * bar. A disclosure rather than an ARIA menu, because these are plain page links.
+ */
+export function MobileMenu() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+
+  // Any navigation (a link here, the bottom bar, the back button) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") setOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  return (
+    <nav aria-label="Main" className="mx-auto w-full max-w-[1200px] px-4 pt-3 lg:hidden">
+      <Button
+        variant={open ? "dark" : "default"}
+        className="w-full justify-between"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>{open ? "Close Menu" : "Game Menu"}</span>
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </Button>
+      <ul id={listId} hidden={!open} className="mt-2 border-3 border-ink bg-paper shadow-pixel">
+        {NAV_ITEMS.map((item) => {
+          const active = isNavItemActive(item, pathname);
+          return (
+            <li key={item.to} className="border-b-2 border-ink/20 last:border-b-0">
+              <Link
+                to={item.to}
+                aria-current={active ? "page" : undefined}
+                onClick={() => setOpen(false)}
+                className={cn(
+                  "flex min-h-12 items-center gap-3 px-4 font-pixel text-xs uppercase",
+                  active ? "bg-nes-yellow" : "hover:bg-paper-dark",
+                )}
+              >
+                <span aria-hidden="true" className={active ? "" : "invisible"}>
+                  ▶
+                </span>
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+/** Every path of the site, in one place: the router, the navigation and share links all read from here. */
+export const paths = {
+  home: "/",
+  tomorrowsNews: "/tomorrows-news",
+  yesterdaysNews: "/yesterdays-news",
+  /** The older name of Yesterday's News; the same screen, highlighted as Yesterday's News. */
+  oldNews: "/old-news",
+  archive: "/archive",
+  submit: "/submit",
+  paidSubmit: "/paid-submit",
+  about: "/about",
+  admin: "/admin",
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { cn } from "@/client/lib/cn";
+import { type ImageSubject, imageFallbackChain, placeholderLabel } from "@/common/image-chain";
+
+export interface TokenImageProps {
+  item: ImageSubject;
+  /** Meaningful alternative text, e.g. "PEPE token logo". */
+  alt: string;
+  /** Leave the token-icon services out of the chain (screens whose items are not tokens). */
+  tokenIcons?: boolean;
+  width?: number;
+  height?: number;
+  className?: string;
+}
+
+/**
+ * An image that walks the spec's fallback chain: each load failure moves to the next source, and after the
+ * last one a blue placeholder shows the symbol. The chain restarts when the item changes (the inner
+ * component is keyed by the chain, so its position resets with it).
+ */
+export function TokenImage({ item, alt, tokenIcons, width = 400, height = 400, className }: TokenImageProps) {
+  const sources = imageFallbackChain(item, { tokenIcons });
+  return (
+    <ChainedImage
+      key={sources.join("\n")}
+      sources={sources}
+      label={placeholderLabel(item)}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+    />
+  );
+}
+
+interface ChainedImageProps {
+  sources: string[];
+  label: string;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+}
+
+function ChainedImage({ sources, label, alt, width, height, className }: ChainedImageProps) {
+  const [index, setIndex] = useState(0);
+  const source = sources[index];
+
+  if (source === undefined) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt}: image not available`}
+        data-testid="image-placeholder"
+        // The caller's classes size and frame the box; the blue fill and white text always win.
+        className={cn(
+          "flex flex-col items-center justify-center gap-3 p-4 text-center",
+          className,
+          "bg-nes-blue text-white",
+        )}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        <span aria-hidden="true" className="font-pixel text-lg break-all sm:text-xl">
+          {label}
+        </span>
+        <span aria-hidden="true" className="text-sm">
+          Image not available
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <img
+      src={source}
+      alt={alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setIndex((i) => i + 1)}
+      // The initials avatar is pixel art: keep its squares sharp when it is scaled up.
+      className={cn(
+        "object-contain",
+        source.startsWith("/api/avatar") && "[image-rendering:pixelated]",
+        className,
+      )}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import type { ArchiveEntry } from "@/common/archive";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export interface ArchiveMonth {
+  /** "2026-11", or "undated" for entries whose launch date cannot be read. */
+  key: string;
+  /** "November 2026" */
+  label: string;
+  entries: ArchiveEntry[];
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * Groups the archive into month tabs, latest month first, latest day first inside a month. The launch
+ * date is an Eastern calendar day (YYYY-MM-DD), so it is read as text: going through Date would move it
+ * to the previous day west of UTC.
+ */
+export function groupArchiveByMonth(entries: readonly ArchiveEntry[]): ArchiveMonth[] {
+  const months = new Map<string, ArchiveMonth>();
+  for (const entry of entries) {
+    const match = DAY.exec(entry.launchDate);
+    const monthIndex = match ? Number(match[2]) - 1 : -1;
+    const valid = match && monthIndex >= 0 && monthIndex < 12;
+    const key = valid ? `${match[1]}-${match[2]}` : "undated";
+    const label = valid ? `${MONTHS[monthIndex]} ${match[1]}` : "Undated";
+    let month = months.get(key);
+    if (!month) {
+      month = { key, label, entries: [] };
+      months.set(key, month);
+    }
+    month.entries.push(entry);
+  }
+  for (const month of months.values()) {
+    month.entries.sort((a, b) => b.launchDate.localeCompare(a.launchDate) || b.id - a.id);
+  }
+  // "undated" sorts after every "YYYY-MM" key in descending order, so it lands last.
+  return [...months.values()].sort((a, b) => {
+    if (a.key === "undated") return 1;
+    if (b.key === "undated") return -1;
+    return b.key.localeCompare(a.key);
+  });
+}
+
+/** "Nov 3, 2026" from "2026-11-03"; the raw text when it is not a calendar day. */
+export function formatArchiveDay(launchDate: string, month: "short" | "long" = "short"): string {
+  const match = DAY.exec(launchDate);
+  if (!match) return launchDate;
+  const name = MONTHS[Number(match[2]) - 1];
+  if (!name) return launchDate;
+  return `${month === "short" ? name.slice(0, 3) : name} ${Number(match[3])}, ${match[1]}`;
+}

@@ -1,0 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { SettingsSchema } from "@/common/settings";
+
+export function fetchSettings(signal?: AbortSignal) {
+  return apiGet("/api/settings", SettingsSchema, signal);
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => fetchSettings(signal) });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { HeadlineListSchema } from "@/common/headline";
+
+export function fetchTomorrowsNews(signal?: AbortSignal) {
+  return apiGet("/api/tomorrows-news", HeadlineListSchema, signal);
+}
+
+export function useTomorrowsNews() {
+  return useQuery({ queryKey: queryKeys.tomorrowsNews, queryFn: ({ signal }) => fetchTomorrowsNews(signal) });
+}

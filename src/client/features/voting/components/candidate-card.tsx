@@ -1,0 +1,85 @@
+import { TelegramIcon, XLogoIcon } from "@/client/components/icons";
+import { TokenImage } from "@/client/components/token-image";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import type { Headline } from "@/common/headline";
+import { tomorrowVotePostUrl } from "@/common/share";
+
+/** A Tomorrow's News candidate: its own image or the initials avatar, badges, votes and the vote button. */
+export function CandidateCard({
+  candidate,
+  isTopFour,
+  voted,
+  votingEnded,
+  sending,
+  onVote,
+  pageUrl,
+  siteName,
+  telegramUrl,
+}: {
+  candidate: Headline;
+  isTopFour: boolean;
+  voted: boolean;
+  votingEnded: boolean;
+  sending: boolean;
+  onVote: () => void;
+  pageUrl: string;
+  siteName: string;
+  telegramUrl: string | null;
+}) {
+  const showAuthor = candidate.submittedBy && candidate.submittedBy !== "Anonymous";
+  const blocked = voted || votingEnded || sending;
+  return (
+    <Card className="h-full bg-paper">
+      <TokenImage
+        item={candidate}
+        tokenIcons={false}
+        alt={candidate.title}
+        width={480}
+        height={300}
+        className="aspect-[8/5] w-full border-b-3 border-ink bg-night"
+      />
+      <CardHeader>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant="blue">Coming Soon</Badge>
+          {isTopFour ? <Badge variant="default">Top 4</Badge> : null}
+        </div>
+        <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{candidate.title}</h3>
+        {showAuthor ? <p className="text-sm text-ink-soft">Submitted by: {candidate.submittedBy}</p> : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-base break-words">{candidate.description}</p>
+        <p className="font-pixel text-xs">
+          {candidate.votes} {candidate.votes === 1 ? "vote" : "votes"}
+        </p>
+      </CardContent>
+      <CardFooter className="flex-col items-stretch gap-3">
+        <Button
+          variant={voted ? "green" : "default"}
+          aria-disabled={blocked}
+          className={blocked ? "cursor-not-allowed opacity-70 shadow-none" : undefined}
+          onClick={onVote}
+        >
+          {voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline"}
+        </Button>
+        <Button asChild variant="dark">
+          <a
+            href={tomorrowVotePostUrl(candidate, pageUrl, siteName, isTopFour)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <XLogoIcon /> Share My Vote on X
+          </a>
+        </Button>
+        {telegramUrl ? (
+          <Button asChild variant="blue">
+            <a href={telegramUrl} target="_blank" rel="noopener noreferrer">
+              <TelegramIcon /> Join Telegram Channel
+            </a>
+          </Button>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

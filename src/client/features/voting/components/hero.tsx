@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Badge } from "@/client/components/ui/badge";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { queryKeys } from "@/client/lib/query-keys";
+import type { Settings } from "@/common/settings";
+import { formatCentral } from "@/common/time";
+import { useCountdown } from "../use-countdown";
+
+/** The front page's banner: the title, the real schedule from settings, the countdown to launch. */
+export function Hero({ settings, isLoading }: { settings: Settings | undefined; isLoading: boolean }) {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="mb-10 border-3 border-ink bg-paper-dark p-4 shadow-pixel sm:p-6"
+    >
+      <h1 id="hero-title" className="font-pixel text-base leading-relaxed sm:text-xl lg:text-2xl">
+        Vote on This Week's Viral Headlines
+      </h1>
+      {isLoading || !settings ? (
+        <SkeletonGroup label="Loading the schedule" className="mt-4 flex flex-col gap-3">
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-20 w-full sm:w-96" />
+        </SkeletonGroup>
+      ) : (
+        <HeroBody settings={settings} />
+      )}
+      <Badge variant="red" className="mt-5 whitespace-normal leading-relaxed">
+        Weekly Winner Becomes a Meme Coin!
+      </Badge>
+    </section>
+  );
+}
+
+function HeroBody({ settings }: { settings: Settings }) {
+  const queryClient = useQueryClient();
+  // At zero the cycle moves on server-side: fetch the new times and the crowned winner.
+  const countdown = useCountdown(settings.launchTime, () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.settings });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.headlines });
+  });
+  return (
+    <>
+      <p className="mt-4 max-w-3xl text-lg">
+        Voting ends <strong>{formatCentral(settings.votingEndTime)}</strong>. The winning headline launches as
+        the community's meme coin <strong>{formatCentral(settings.launchTime)}</strong>.
+      </p>
+      <div className="mt-5 inline-flex flex-col gap-2 border-3 border-ink bg-night px-4 py-3 shadow-pixel">
+        <span className="font-pixel text-[10px] uppercase text-nes-cyan">Launch countdown</span>
+        <span
+          role="timer"
+          aria-live="off"
+          aria-label={countdown.expired ? "Launch time reached" : `Time to launch ${countdown.text}`}
+          className="font-pixel text-2xl tracking-widest text-nes-yellow sm:text-3xl"
+        >
+          {countdown.text}
+        </span>
+        {countdown.expired ? (
+          <span className="font-pixel text-[10px] text-nes-cyan">LAUNCH TIME!</span>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { cn } from "@/client/lib/cn";
+import { cutTitle } from "@/common/format";
+import type { Headline } from "@/common/headline";
+
+const PODIUM = ["bg-nes-yellow", "bg-[#c8c8c8]", "bg-nes-orange"] as const;
+
+/**
+ * A high-score table: the top 6 by votes. `highlight` ranks get a fill (gold, silver, bronze on the home
+ * page; the 4 qualifying ones on Tomorrow's News) and `markFor(rank)` an optional label.
+ */
+export function Leaderboard({
+  items,
+  highlight,
+  markFor,
+  podium = false,
+  emptyText,
+}: {
+  items: Headline[];
+  highlight: number;
+  markFor?: (rank: number) => string | null;
+  podium?: boolean;
+  emptyText?: string;
+}) {
+  const top = topSix(items);
+  return (
+    <section aria-labelledby="leaderboard-title" className="border-3 border-ink bg-paper shadow-pixel">
+      <h2
+        id="leaderboard-title"
+        className="border-b-3 border-ink bg-ink px-4 py-3 font-pixel text-xs text-paper"
+      >
+        Current Leaderboard
+      </h2>
+      {top.length === 0 ? (
+        <p className="p-4 text-base">{emptyText ?? "No votes yet! Be the first to vote."}</p>
+      ) : (
+        <ol className="divide-y-2 divide-ink/30">
+          {top.map((h, i) => {
+            const rank = i + 1;
+            const mark = markFor?.(rank) ?? null;
+            return (
+              <li
+                key={h.id}
+                className={cn(
+                  "flex items-center gap-3 px-4 py-3",
+                  rank <= highlight && (podium ? PODIUM[i] : "bg-nes-green/25"),
+                )}
+              >
+                <span className="w-8 shrink-0 font-pixel text-xs">
+                  <span className="sr-only">Rank </span>
+                  {rank}.
+                </span>
+                <span className="min-w-0 flex-1 break-words text-base font-bold">{cutTitle(h.title)}</span>
+                {mark ? (
+                  <span className="shrink-0 border-2 border-ink bg-paper px-2 py-1 font-pixel text-[10px]">
+                    {mark}
+                  </span>
+                ) : null}
+                <span className="shrink-0 font-pixel text-xs">
+                  {h.votes} <span className="sr-only">votes</span>
+                  <span aria-hidden="true">PTS</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The top 6 by votes (headlines without a vote are not on the board); equal counts keep the list order. */
+export function topSix(items: Headline[]): Headline[] {
+  return items
+    .filter((h) => h.votes > 0)
+    .sort((a, b) => b.votes - a.votes)
+    .slice(0, 6);
+}

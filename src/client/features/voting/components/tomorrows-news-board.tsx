@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { toast } from "@/client/lib/use-toast";
+import type { Headline } from "@/common/headline";
+import { useCommunityVote } from "../api/use-community-vote";
+import { CandidateCard } from "./candidate-card";
+import { Leaderboard } from "./leaderboard";
+
+/** The leaderboard (top 6, the first 4 qualifying) and the grid of candidates in received order. */
+export function TomorrowsNewsBoard({
+  candidates,
+  votedIds,
+  votingEnded,
+  pageUrl,
+  siteName,
+  telegramUrl,
+}: {
+  candidates: Headline[];
+  /** Candidates this visitor already voted for, from the server. */
+  votedIds: number[];
+  votingEnded: boolean;
+  pageUrl: string;
+  siteName: string;
+  telegramUrl: string | null;
+}) {
+  const communityVote = useCommunityVote();
+  const [votedNow, setVotedNow] = useState<Set<number>>(() => new Set());
+  const [extra, setExtra] = useState<Record<number, number>>({});
+  const [sending, setSending] = useState<number | null>(null);
+
+  // After a vote the card shows the count the server answered, until the refetched list catches up.
+  const withLocal = candidates.map((c) => ({ ...c, votes: Math.max(c.votes, extra[c.id] ?? 0) }));
+  const topFour = new Set(
+    [...withLocal]
+      .sort((a, b) => b.votes - a.votes)
+      .slice(0, 4)
+      .filter((c) => c.votes > 0)
+      .map((c) => c.id),
+  );
+  const hasVoted = (id: number) => votedNow.has(id) || votedIds.includes(id);
+
+  const vote = (candidate: Headline) => {
+    if (votingEnded) {
+      toast({
+        variant: "destructive",
+        title: "Voting period ended",
+        description: "Voting period has ended for today. Please come back after the winner announcement.",
+      });
+      return;
+    }
+    if (hasVoted(candidate.id)) {
+      toast({
+        variant: "destructive",
+        title: "Already voted",
+        description: "You've already voted for this headline",
+      });
+      return;
+    }
+    if (sending !== null) return;
+    setSending(candidate.id);
+    communityVote.mutate(
+      { id: candidate.id, voteType: "buy" },
+      {
+        onSuccess: (result) => {
+          setVotedNow((s) => new Set(s).add(candidate.id));
+          setExtra((e) => ({ ...e, [candidate.id]: result.votes }));
+          toast({ title: "Vote cast!", description: "Your vote has been recorded" });
+        },
+        onError: () =>
+          toast({
+            variant: "destructive",
+            title: "Vote failed",
+            description: "Could not cast your vote. Please try again.",
+          }),
+        onSettled: () => setSending(null),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {withLocal.map((c) => (
+          <li key={c.id}>
+            <CandidateCard
+              candidate={c}
+              isTopFour={topFour.has(c.id)}
+              voted={hasVoted(c.id)}
+              votingEnded={votingEnded}
+              sending={sending === c.id}
+              onVote={() => vote(c)}
+              pageUrl={pageUrl}
+              siteName={siteName}
+              telegramUrl={telegramUrl}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

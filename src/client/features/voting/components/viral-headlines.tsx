@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { Badge } from "@/client/components/ui/badge";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { errorDetail } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/use-toast";
+import type { Headline } from "@/common/headline";
+import { useCastVote } from "../api/use-cast-vote";
+import { HeadlineCard, type VoteButtonState } from "./headline-card";
+import { Leaderboard } from "./leaderboard";
+
+/** This Week's Viral Headlines: the badges, the leaderboard and the grid of votable headlines. */
+export function ViralHeadlines({
+  headlines,
+  isLoading,
+  isError,
+  votingEnded,
+  votedHeadlineId,
+}: {
+  headlines: Headline[];
+  isLoading: boolean;
+  isError: boolean;
+  votingEnded: boolean;
+  /** The headline this visitor voted for in this cycle, from the server. */
+  votedHeadlineId: number | null;
+}) {
+  const castVote = useCastVote();
+  const [sending, setSending] = useState<number | null>(null);
+  const [delivered, setDelivered] = useState<number | null>(null);
+  const votedId = delivered ?? votedHeadlineId;
+  const locked = votingEnded || votedId !== null || sending !== null;
+  const leaderVotes = Math.max(0, ...headlines.map((h) => h.votes));
+
+  const vote = (headline: Headline) => {
+    setSending(headline.id);
+    castVote.mutate(headline.id, {
+      onSuccess: () => {
+        setDelivered(headline.id);
+        toast({
+          title: "EXTRA! EXTRA!",
+          description: "Your vote has been recorded. The paper's been delivered!",
+        });
+      },
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "PRESS MALFUNCTION!",
+          description: errorDetail(error, "You may have already voted today. Try again tomorrow!"),
+        }),
+      onSettled: () => setSending(null),
+    });
+  };
+
+  const stateOf = (id: number): VoteButtonState =>
+    sending === id ? "sending" : votedId === id ? "delivered" : "idle";
+
+  return (
+    <section aria-labelledby="viral-title" className="mb-10">
+      <div className="mb-5 flex flex-col gap-3 border-b-3 border-ink pb-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="viral-title" className="font-pixel text-sm leading-relaxed sm:text-lg">
+          This Week's Viral Headlines
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {votingEnded ? <Badge variant="red">Voting period has ended</Badge> : null}
+          <Badge variant="ink">1 vote per user</Badge>
+        </div>
+      </div>
+      {isLoading ? (
+        <SkeletonGroup label="Loading headlines" className="grid gap-6 md:grid-cols-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-80" />
+          ))}
+        </SkeletonGroup>
+      ) : isError ? (
+        <Card className="bg-paper">
+          <CardHeader>
+            <CardTitle>Error loading headlines</CardTitle>
+            <CardDescription>Please try again later or refresh the page.</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : headlines.length === 0 ? (
+        <Card className="bg-paper">
+          <CardHeader>
+            <CardDescription className="text-ink">
+              No headlines available for voting at the moment.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-8">
+          <Leaderboard
+            items={headlines}
+            highlight={3}
+            podium
+            markFor={(rank) => (rank === 1 ? "Leading" : null)}
+          />
+          <ul className="grid gap-6 md:grid-cols-2">
+            {headlines.map((h) => (
+              <li key={h.id}>
+                <HeadlineCard
+                  headline={h}
+                  leaderVotes={leaderVotes}
+                  state={stateOf(h.id)}
+                  disabled={locked}
+                  onVote={() => vote(h)}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from "react";
+import { isVotingOpen } from "@/common/schedule";
+
+const RECHECK_MS = 60_000;
+
+/** Voting has ended when the clock is at or after votingEndTime; rechecked every 60 s (spec section 4). */
+export function useVotingEnded(votingEndTime: string | undefined): boolean {
+  const compute = () => (votingEndTime ? !isVotingOpen(votingEndTime, new Date()) : false);
+  const [ended, setEnded] = useState(compute);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compute reads votingEndTime only.
+  useEffect(() => {
+    setEnded(compute());
+    const timer = setInterval(() => setEnded(compute()), RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [votingEndTime]);
+  return ended;
+}

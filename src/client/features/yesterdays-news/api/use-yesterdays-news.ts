@@ -1,0 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { HeadlineListSchema } from "@/common/headline";
+
+export function fetchYesterdaysNews(signal?: AbortSignal) {
+  return apiGet("/api/yesterdays-news", HeadlineListSchema, signal);
+}
+
+export function useYesterdaysNews() {
+  return useQuery({
+    queryKey: queryKeys.yesterdaysNews,
+    queryFn: ({ signal }) => fetchYesterdaysNews(signal),
+  });
+}

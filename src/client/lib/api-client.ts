@@ -1,0 +1,91 @@
+import type { z } from "zod";
+
+/**
+ * A non-OK answer of the API. `message` is the spec's "{status}: {detail}"; toasts show `detail` alone.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+
+  constructor(status: number, detail: string) {
+    super(`${status}: ${detail}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** The text a toast shows for a failed call: the server's message without the status, else the fallback. */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.detail || fallback;
+  return fallback;
+}
+
+const FALLBACK_DETAIL = "Error processing response";
+
+function messageField(text: string): string | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && "message" in body) {
+      const { message } = body as { message: unknown };
+      if (typeof message === "string" && message.trim() !== "") return message;
+    }
+  } catch {
+    // Not JSON: the caller falls back to the raw text.
+  }
+  return null;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let detail = "";
+  try {
+    const text = await response.text();
+    detail = messageField(text) ?? text.trim();
+  } catch {
+    // An unreadable body still gets a message from the status line or the fallback below.
+  }
+  return new ApiError(response.status, detail || response.statusText || FALLBACK_DETAIL);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return null;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The spec treats a successful answer that is not JSON as success, not as an error.
+    return text;
+  }
+}
+
+export interface RequestOptions {
+  /** A JSON payload, or FormData for uploads (sent as multipart). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one fetch wrapper: credentials always, JSON body when there is a payload, spec error format. */
+export async function apiRequest(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const { body, signal } = options;
+  const init: RequestInit = { method, credentials: "include", signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  const response = await fetch(path, init);
+  if (!response.ok) throw await toApiError(response);
+  return readBody(response);
+}
+
+/** GET and validate the answer with its shared schema, so screens only ever see well-formed data. */
+export async function apiGet<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  return schema.parse(await apiRequest("GET", path, { signal }));
+}
