@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 // the data and build directories, so that several runs can go side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const runDir = path.resolve(import.meta.dirname, ".tmp", `e2e-${port}`);
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,9 +29,17 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
+  // Visitor specs first; the admin specs change the shared paper (winner, lists), so they run after them.
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: /admin.*\.spec\.ts/, use: { viewport: desktop } },
+    { name: "phone", testIgnore: /admin.*\.spec\.ts/, use: { viewport: phone, isMobile: true, hasTouch: true } },
+    { name: "admin-desktop", testMatch: /admin.*\.spec\.ts/, dependencies: ["desktop", "phone"], use: { viewport: desktop } },
+    {
+      name: "admin-phone",
+      testMatch: /admin.*\.spec\.ts/,
+      dependencies: ["admin-desktop"],
+      use: { viewport: phone, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: {
     command: `rm -rf ${runDir} && vite build --outDir ${runDir}/dist --emptyOutDir && tsx src/server/main.ts`,
@@ -40,6 +50,7 @@ export default defineConfig({
       DATA_DIR: `${runDir}/data`,
       STATIC_DIR: `${runDir}/dist`,
       SEED_DEMO: "true",
+      TRUST_PROXY: "127.0.0.1",
       ADMIN_PASSWORD: "e2e-admin-password",
       SITE_NAME: "Meme Gazette",
       TOKEN_ADDRESS: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",

@@ -6,7 +6,20 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
  * Every page in the suite reaches only the local server: outside hosts (token-icon services, images on
  * other domains) are aborted, so the image fallback chain and the timings are the same on every run.
  */
-export const test = base.extend<{ blockOutsideHosts: undefined }>({
+export const test = base.extend<{ blockOutsideHosts: undefined; visitorAddress: string }>({
+  /**
+   * Each test is a visitor from its own address. The e2e server trusts loopback as a proxy (TRUST_PROXY), as
+   * a server behind a load balancer does, so the per-IP limits (10 votes a day, submissions per hour, login
+   * attempts) apply per test instead of to the whole suite, which all comes from 127.0.0.1.
+   */
+  visitorAddress: [
+    async ({ context }, use) => {
+      const address = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+      await context.setExtraHTTPHeaders({ "x-forwarded-for": address });
+      await use(address);
+    },
+    { auto: true },
+  ],
   blockOutsideHosts: [
     async ({ context }, use) => {
       await context.route(

@@ -8,4 +8,5 @@ export const queryKeys = {
   notifications: ["notifications"],
   paymentInfo: ["payment-info"],
   myVotes: ["me", "votes"],
+  user: ["user"],
 } as const;
