@@ -1,19 +1,40 @@
-import { PageHeading } from "@/client/components/page-heading";
-import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { useHeadlines } from "@/client/features/headlines/api/use-headlines";
+import { useSettings } from "@/client/features/settings/api/use-settings";
+import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
+import { Hero } from "@/client/features/voting/components/hero";
+import { PriceChart } from "@/client/features/voting/components/price-chart";
+import { ViralHeadlines } from "@/client/features/voting/components/viral-headlines";
+import { WinnerCard } from "@/client/features/voting/components/winner-card";
+import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
+import { useSiteConfig } from "@/client/lib/site-config";
 
-/** Today's News. The hero, winner, voting list and chart arrive with the home issue. */
+/** Today's News: the hero and countdown, the winner, the headlines in voting, and the coin's chart. */
 export function Home() {
+  const site = useSiteConfig();
+  const settings = useSettings();
+  const headlines = useHeadlines();
+  const myVotes = useMyVotes();
+  const votingEnded = useVotingEnded(settings.data?.votingEndTime);
+
+  const list = headlines.data ?? [];
+  const winner = list.find((h) => h.isWinner);
+  const voting = list.filter((h) => !h.isWinner);
+  const sentimentVoted = winner
+    ? (myVotes.data?.sentimentVotes.some((v) => v.headlineId === winner.id) ?? false)
+    : false;
+
   return (
     <>
-      <PageHeading title="Vote on This Week's Viral Headlines" />
-      <SkeletonGroup label="Loading today's headlines" className="flex flex-col gap-6">
-        <Skeleton className="h-40 w-full" />
-        <div className="grid gap-6 md:grid-cols-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-72" />
-          ))}
-        </div>
-      </SkeletonGroup>
+      <Hero settings={settings.data} isLoading={settings.isPending} />
+      {winner ? <WinnerCard winner={winner} sentimentVoted={sentimentVoted} /> : null}
+      <ViralHeadlines
+        headlines={voting}
+        isLoading={headlines.isPending}
+        isError={headlines.isError}
+        votingEnded={votingEnded}
+        votedHeadlineId={myVotes.data?.headlineVote ?? null}
+      />
+      <PriceChart tokenAddress={site.tokenAddress} siteName={site.siteName} />
     </>
   );
 }

@@ -49,12 +49,15 @@ export function Leaderboard({
                   <span className="sr-only">Rank </span>
                   {rank}.
                 </span>
-                <span className="min-w-0 flex-1 break-words text-base font-bold">{cutTitle(h.title)}</span>
-                {mark ? (
-                  <span className="shrink-0 border-2 border-ink bg-paper px-2 py-1 font-pixel text-[10px]">
-                    {mark}
-                  </span>
-                ) : null}
+                {/* The mark sits under the title so that a phone keeps the whole width for the name. */}
+                <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
+                  <span className="break-words text-base font-bold">{cutTitle(h.title)}</span>
+                  {mark ? (
+                    <span className="border-2 border-ink bg-paper px-2 py-1 font-pixel text-[10px]">
+                      {mark}
+                    </span>
+                  ) : null}
+                </span>
                 <span className="shrink-0 font-pixel text-xs">
                   {h.votes} <span className="sr-only">votes</span>
                   <span aria-hidden="true">PTS</span>

@@ -85,8 +85,8 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
             key={s}
             type="button"
             onClick={() => vote(s)}
+            // aria-disabled, not disabled: the button stays reachable, so a second try can say why it is refused.
             aria-disabled={locked}
-            aria-label={`${OPTIONS[s].label}: ${pct[s]}%`}
             className={cn(
               "pressable flex min-h-11 flex-col items-center gap-1 border-3 border-ink px-2 py-2 font-pixel text-[10px] uppercase shadow-pixel",
               OPTIONS[s].fill,

@@ -1,0 +1,223 @@
+import type { Page } from "@playwright/test";
+import { HeadlineListSchema } from "../src/common/headline";
+import { SettingsSchema } from "../src/common/settings";
+import { expect, test } from "./fixtures";
+
+function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).locator("li");
+}
+
+const voteButtons = (page: Page) => page.getByRole("button", { name: /^Vote for / });
+
+/** Answers /api/settings with voting already over, so the ended states show. */
+async function endVoting(page: Page) {
+  await page.route("**/api/settings", async (route) => {
+    const settings = SettingsSchema.parse(await (await route.fetch()).json());
+    await route.fulfill({
+      json: { ...settings, votingEndTime: new Date(Date.now() - 60_000).toISOString() },
+    });
+  });
+}
+
+test.describe("home voting", () => {
+  test("a visitor votes once: SENDING... then DELIVERED!, the toast, every button locked, even after a reload", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const first = voteButtons(page).first();
+    await expect(first).toBeEnabled();
+    const name = (await first.getAttribute("aria-label")) ?? "";
+    const title = name.replace(/^Vote for /, "");
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const before = Number(await card.getByRole("progressbar").getAttribute("aria-valuenow"));
+
+    await first.click();
+    await expect(card.getByRole("button", { name: "DELIVERED!" })).toBeDisabled();
+    await expect(toasts(page).last()).toContainText("EXTRA! EXTRA!");
+    await expect(toasts(page).last()).toContainText(
+      "Your vote has been recorded. The paper's been delivered!",
+    );
+    for (const button of await page.getByRole("button", { name: /^Vote for |^VOTE$/ }).all()) {
+      await expect(button).toBeDisabled();
+    }
+    await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(before + 1));
+
+    await page.reload();
+    await expect(card.getByRole("button", { name: "DELIVERED!" })).toBeDisabled();
+    for (const button of await voteButtons(page).all()) await expect(button).toBeDisabled();
+  });
+
+  test("the server refuses a second vote from the same visitor with a clear message", async ({ page }) => {
+    await page.goto("/");
+    await voteButtons(page).first().click();
+    await expect(toasts(page).last()).toContainText("EXTRA! EXTRA!");
+    const list = HeadlineListSchema.parse(await (await page.request.get("/api/headlines")).json());
+    const other = list.find((h) => !h.isWinner);
+    const again = await page.request.post("/api/vote", { data: { headlineId: other?.id } });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).message).toMatch(/already voted/);
+  });
+
+  test("a refused vote shows PRESS MALFUNCTION! with the server's message", async ({ page }) => {
+    await page.route("**/api/vote", (route) =>
+      route.fulfill({
+        status: 429,
+        json: { message: "You've reached today's limit of 10 votes. Come back tomorrow!" },
+      }),
+    );
+    await page.goto("/");
+    await voteButtons(page).first().click();
+    await expect(toasts(page).last()).toContainText("PRESS MALFUNCTION!");
+    await expect(toasts(page).last()).toContainText(
+      "You've reached today's limit of 10 votes. Come back tomorrow!",
+    );
+    await expect(voteButtons(page).first()).toBeEnabled();
+  });
+
+  test("the sentiment panel takes one vote, moves the shares and then says it is already in", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const panel = page.getByRole("region", { name: "Community Sentiment" });
+    const hold = panel.getByRole("button", { name: /^Hold/ });
+    await expect(hold).toBeVisible();
+    await hold.click();
+    await expect(toasts(page).last()).toContainText("Vote recorded");
+    await expect(toasts(page).last()).toContainText("Your community sentiment vote has been counted!");
+    await expect(hold).toHaveAttribute("aria-disabled", "true");
+
+    // The locked buttons stay reachable (aria-disabled) so that a second try can say why it is refused.
+    await panel.getByRole("button", { name: /^Sell/ }).click({ force: true });
+    await expect(toasts(page).last()).toContainText("Already voted");
+    await expect(toasts(page).last()).toContainText("You've already given your sentiment for this project.");
+
+    await page.reload();
+    await expect(panel.getByRole("button", { name: /^Hold/ })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("the winner shows its address with an inline Copied!, trade links and the disabled WINNER SELECTED!", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/");
+    const winner = page.getByRole("region", { name: /Frog|Winner/ }).first();
+    await expect(page.getByRole("heading", { name: "Today's Winner" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "WINNER SELECTED!" })).toBeDisabled();
+    await page.getByRole("button", { name: "Copy contract address" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Copied!" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Trade on" }).getByRole("link")).toHaveCount(3);
+    await expect(page.getByRole("link", { name: /Share on X/ })).toHaveAttribute(
+      "href",
+      /x\.com\/intent\/tweet\?text=/,
+    );
+    await expect(winner).toBeVisible();
+  });
+
+  test("the hero counts down in hh:mm:ss every second", async ({ page }) => {
+    await page.goto("/");
+    const timer = page.getByRole("timer");
+    await expect(timer).toHaveText(/^\d{2,}:\d{2}:\d{2}$/);
+    const first = await timer.textContent();
+    await expect(timer).not.toHaveText(first ?? "", { timeout: 3000 });
+  });
+
+  test("after the deadline the ended badge shows and no headline can be voted", async ({ page }) => {
+    await endVoting(page);
+    await page.goto("/");
+    await expect(page.getByText("Voting period has ended", { exact: true })).toBeVisible();
+    await expect(page.getByText("1 vote per user", { exact: true })).toBeVisible();
+    for (const button of await page.getByRole("button", { name: /^Vote for / }).all()) {
+      await expect(button).toBeDisabled();
+    }
+  });
+
+  test("shows the error state and the empty state of the list", async ({ page }) => {
+    await page.route("**/api/headlines", (route) =>
+      route.fulfill({ status: 500, json: { message: "boom" } }),
+    );
+    await page.goto("/");
+    await expect(page.getByText("Error loading headlines")).toBeVisible();
+    await expect(page.getByText("Please try again later or refresh the page.")).toBeVisible();
+
+    await page.unroute("**/api/headlines");
+    await page.route("**/api/headlines", (route) => route.fulfill({ json: [] }));
+    await page.reload();
+    await expect(page.getByText("No headlines available for voting at the moment.")).toBeVisible();
+  });
+
+  test("the price chart embeds the site's token", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTitle(/token price chart/)).toHaveAttribute(
+      "src",
+      /dexscreener\.com\/solana\/7xKXtg2C/,
+    );
+  });
+});
+
+test.describe("Tomorrow's News voting", () => {
+  test("a candidate takes one vote: Vote cast!, the count rises, the button says Voted", async ({ page }) => {
+    await page.goto("/tomorrows-news");
+    // Pin the card by its title: the button's own text changes when the vote is in.
+    const title = await page.locator("main ul h3").first().textContent();
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title ?? "", exact: true }) });
+    const votesText = card.getByText(/^\d+ votes?$/);
+    const before = Number.parseInt((await votesText.textContent()) ?? "0", 10);
+    await card.getByRole("button", { name: "Vote for this headline" }).click();
+    await expect(toasts(page).last()).toContainText("Vote cast!");
+    await expect(toasts(page).last()).toContainText("Your vote has been recorded");
+    await expect(card.getByRole("button", { name: "Voted" })).toBeVisible();
+    await expect(card.getByText(new RegExp(`^${before + 1} votes?$`))).toBeVisible();
+
+    await card.getByRole("button", { name: "Voted" }).click({ force: true });
+    await expect(toasts(page).last()).toContainText("Already voted");
+    await expect(toasts(page).last()).toContainText("You've already voted for this headline");
+  });
+
+  test("shows the leaderboard with four qualifying ranks, the Top 4 badges and the share and Telegram links", async ({
+    page,
+  }) => {
+    await page.goto("/tomorrows-news");
+    await expect(page.getByRole("heading", { name: "Current Leaderboard" })).toBeVisible();
+    await expect(page.getByText("Qualifying", { exact: true })).toHaveCount(4);
+    await expect(page.getByText("Top 4", { exact: true })).toHaveCount(4);
+    const share = page.getByRole("link", { name: "Share My Vote on X" }).first();
+    await expect(share).toHaveAttribute("href", /hashtags=[^&]*Top4/);
+    await expect(page.getByRole("link", { name: "Join Telegram Channel" }).first()).toHaveAttribute(
+      "href",
+      "https://t.me/memegazette",
+    );
+  });
+
+  test("after the deadline the red banner shows and a vote is blocked with its toast", async ({ page }) => {
+    await endVoting(page);
+    await page.goto("/tomorrows-news");
+    await expect(
+      page.getByText("Voting period has ended for today. Check back after the winner announcement!"),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Vote for this headline" }).first().click({ force: true });
+    await expect(toasts(page).last()).toContainText("Voting period ended");
+    await expect(toasts(page).last()).toContainText(
+      "Voting period has ended for today. Please come back after the winner announcement.",
+    );
+  });
+
+  test("shows the error card and the empty card", async ({ page }) => {
+    await page.route("**/api/tomorrows-news", (route) =>
+      route.fulfill({ status: 500, json: { message: "boom" } }),
+    );
+    await page.goto("/tomorrows-news");
+    await expect(page.getByText("Error Loading Tomorrow's News")).toBeVisible();
+    await page.unroute("**/api/tomorrows-news");
+    await page.route("**/api/tomorrows-news", (route) => route.fulfill({ json: [] }));
+    await page.reload();
+    await expect(page.getByText("No Tomorrow's News Yet")).toBeVisible();
+    await expect(
+      page.getByText("Stay tuned! Future headline candidates will appear here once they're approved."),
+    ).toBeVisible();
+  });
+});
