@@ -4,6 +4,8 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
+import { eventsRoutes } from "./events/events.routes";
+import { LiveEvents, topicsForChange } from "./events/live-events";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
@@ -18,6 +20,7 @@ import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerEtags } from "./plugins/etags";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
 import type { App } from "./types";
@@ -47,6 +50,19 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("db", database.db);
 
   registerErrorHandler(app);
+
+  // Live updates: every successful change announces the lists it touched (decided by its route, in one
+  // table), and open pages fetch those again.
+  const liveEvents = new LiveEvents(app.log);
+  if (database.url) await liveEvents.connectPostgres(database.url);
+  app.decorate("liveEvents", liveEvents);
+  app.addHook("onClose", () => liveEvents.close());
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 400) return;
+    const topics = topicsForChange(request.method, request.routeOptions.url ?? "");
+    if (topics.length > 0) liveEvents.publish(...topics);
+  });
+  registerEtags(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -68,6 +84,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Before any route: the auth plugin checks at start-up that every staff-only route sits behind its guard.
   registerAuth(app);
 
+  await app.register(eventsRoutes);
   await app.register(settingsRoutes);
   await app.register(headlinesRoutes);
   await app.register(archiveRoutes);

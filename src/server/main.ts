@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger });
   await prepareDatabase(database, config, app.log);
 
-  const stopCycleJob = startCycleJob(database.db, app.log);
+  const stopCycleJob = startCycleJob(database.db, app.log, () =>
+    app.liveEvents.publish("headlines", "tomorrows-news", "settings"),
+  );
   const stopMarketJob = startMarketJob(database.db, config, app.log);
   const stopPaymentJob = startPaymentJob(database.db, config, app.log);
 

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
+import type { LiveEvents } from "./events/live-events";
 
 /** The app instance as routes see it: zod schemas type the requests and answers. */
 export type App = FastifyInstance<
@@ -23,5 +24,6 @@ declare module "fastify" {
     config: Config;
     database: Database;
     db: Db;
+    liveEvents: LiveEvents;
   }
 }

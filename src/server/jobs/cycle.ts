@@ -8,7 +8,7 @@ const TICK_MS = 5_000;
  * Runs the cycle's clock work at start-up (a server that was down at a deadline catches up) and every few
  * seconds after. runCycle is idempotent and safe across processes, so every process may run this.
  */
-export function startCycleJob(db: Db, log: FastifyBaseLogger): () => void {
+export function startCycleJob(db: Db, log: FastifyBaseLogger, onChange: () => void = () => {}): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -18,6 +18,7 @@ export function startCycleJob(db: Db, log: FastifyBaseLogger): () => void {
       if (crowned)
         log.info({ headlineId: crowned.id, votes: crowned.votes }, "voting ended: winner selected");
       if (rolled) log.info("launch time passed: the next cycle has started");
+      if (crowned || rolled) onChange();
     } catch (error) {
       log.error({ err: error }, "cycle job failed; retrying on the next tick");
     } finally {
