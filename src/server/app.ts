@@ -18,6 +18,7 @@ import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { ListCache } from "./lib/list-cache";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const liveEvents = new LiveEvents(app.log);
   if (database.url) await liveEvents.connectPostgres(database.url);
   app.decorate("liveEvents", liveEvents);
+  app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs));
   app.addHook("onClose", () => liveEvents.close());
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 400) return;

@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   /** Minutes between on-chain checks of pending paid submissions; 0 turns them off. */
   PAYMENT_CHECK_MINUTES: intIn(5, 0, 1440),
   STATIC_DIR: optionalString,
+  /** How long a public list may be served from memory at most (ms); changes drop it at once. 0 = off. */
+  LIST_CACHE_MS: intIn(5_000, 0, 600_000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -168,6 +170,7 @@ export interface Config {
   outboundAllowHosts?: readonly string[];
   /** TESTS ONLY, never read from the environment: a shorter timeout for outside calls (default 8 s). */
   outboundTimeoutMs?: number;
+  listCacheMs: number;
   logLevel: string;
   /** Where the built browser app is; tests that need no pages leave it absent. */
   staticDir: string | undefined;
@@ -210,7 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twitterApiBaseUrl: e.TWITTER_API_BASE_URL,
     marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
     paymentCheckMinutes: e.PAYMENT_CHECK_MINUTES,
+    listCacheMs: e.LIST_CACHE_MS,
     logLevel: e.LOG_LEVEL,
-    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : path.resolve(import.meta.dirname, "../../dist/client"),
+    staticDir: e.STATIC_DIR
+      ? path.resolve(e.STATIC_DIR)
+      : path.resolve(import.meta.dirname, "../../dist/client"),
   };
 }

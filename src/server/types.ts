@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { LiveEvents } from "./events/live-events";
+import type { ListCache } from "./lib/list-cache";
 
 /** The app instance as routes see it: zod schemas type the requests and answers. */
 export type App = FastifyInstance<
@@ -25,5 +26,6 @@ declare module "fastify" {
     database: Database;
     db: Db;
     liveEvents: LiveEvents;
+    listCache: ListCache;
   }
 }

@@ -16,6 +16,7 @@ type Listener = (topics: LiveTopic[]) => void;
 export class LiveEvents {
   private readonly pending = new Set<LiveTopic>();
   private readonly listeners = new Set<Listener>();
+  private readonly changeListeners = new Set<Listener>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private client: pg.Client | undefined;
   private closed = false;
@@ -40,13 +41,23 @@ export class LiveEvents {
     this.client = client;
   }
 
-  /** Marks lists as changed; they are announced with the next flush. */
+  /**
+   * Marks lists as changed. Caches in this process hear it at once (onChange); open pages hear it with the
+   * next flush, and so do the other processes (through NOTIFY), whose caches then drop those lists too.
+   */
   publish(...topics: LiveTopic[]): void {
+    for (const listener of this.changeListeners) listener(topics);
     for (const topic of topics) this.pending.add(topic);
     if (!this.timer && !this.closed) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
       this.timer.unref();
     }
+  }
+
+  /** Called at once for a change in this process, and on every announcement from any process. */
+  onChange(listener: Listener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -75,6 +86,7 @@ export class LiveEvents {
   }
 
   private emit(topics: LiveTopic[]): void {
+    for (const listener of this.changeListeners) listener(topics);
     for (const listener of this.listeners) listener(topics);
   }
 

@@ -32,7 +32,9 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED_DEMO: "false" }), staticDir: undefined, ...overrides };
+  // The list cache is off by default in tests, which write to the database directly between requests; its
+  // own tests turn it on.
+  return { ...loadConfig({ SEED_DEMO: "false" }), staticDir: undefined, listCacheMs: 0, ...overrides };
 }
 
 export interface TestApp {
