@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 256 * 1024,
     // The visitor's text never reaches the logs: request logging stays at the method and the path.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
