@@ -38,7 +38,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // A server that stops answering must give a quick 503, not requests that hang: both waits are bounded.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 10_000,
+  });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -70,7 +70,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === "string" &&
-      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+      /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(message)
     ) {
       return true;
     }

@@ -1,0 +1,107 @@
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { createHeadline } from "../test/factories";
+import { createTestApp, testConfig } from "../test/test-app";
+import { openPostgres, rowsOf } from "./connect";
+import { settings } from "./schema";
+
+/**
+ * A TCP proxy in front of PostgreSQL that the test can cut and restore, so that an outage is simulated
+ * without touching the machine's shared server.
+ */
+function outageProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let up = true;
+  const server = net.createServer((client) => {
+    if (!up) return client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+      ),
+    cut() {
+      up = false;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      up = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
+  it("answers 503 JSON while the database is cut off, writes nothing partial, and recovers by itself", async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
+    const headlines = await Promise.all([createHeadline(t.db), createHeadline(t.db), createHeadline(t.db)]);
+
+    const target = new URL(t.database.url as string);
+    const proxy = outageProxy(target);
+    const port = await proxy.listen();
+    const viaProxy = new URL(target);
+    viaProxy.port = String(port);
+    const database = openPostgres(viaProxy.toString(), 5);
+    const app = await buildApp({ config: testConfig(), database });
+    cleanups.push(async () => {
+      await app.close();
+      await database.close();
+      await proxy.close();
+    });
+
+    const vote = (i: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/vote",
+        payload: { headlineId: headlines[i % 3]?.id },
+        cookies: { mg_visitor: `outagevisitor${String(i).padStart(9, "0")}` },
+        remoteAddress: `192.0.2.${i}`,
+      });
+
+    expect((await vote(1)).statusCode).toBe(200);
+
+    proxy.cut();
+    const during = await Promise.all([
+      vote(2),
+      vote(3),
+      app.inject({ method: "GET", url: "/api/headlines" }),
+    ]);
+    for (const res of during) {
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        message: "The service is temporarily unavailable. Please try again shortly.",
+      });
+    }
+
+    proxy.restore();
+    await expect
+      .poll(async () => (await app.inject({ method: "GET", url: "/api/settings" })).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(200);
+    expect((await vote(4)).statusCode).toBe(200);
+
+    // Every vote answered 200 is stored once, and the counters equal the rows.
+    const [check] = rowsOf<{ counted: number; stored: number }>(
+      await t.db.execute(sql`SELECT (SELECT sum(votes)::int FROM headlines) AS counted,
+        (SELECT count(*)::int FROM votes WHERE kind = 'headline') AS stored`),
+    );
+    expect(check).toEqual({ counted: 2, stored: 2 });
+  });
+});
