@@ -9,4 +9,15 @@ export const queryKeys = {
   paymentInfo: ["payment-info"],
   myVotes: ["me", "votes"],
   user: ["user"],
+  /** Everything under "admin" is dashboard-only; invalidating ["admin"] refreshes all of it. */
+  admin: ["admin"],
+  adminHeadlines: ["admin", "headlines"],
+  adminSummary: ["admin", "summary"],
+  /**
+   * Followed by the source: ["trending-headlines", "nyt"]. Kept outside "admin" on purpose: refreshing the
+   * dashboard after each action must not call the outside news and token services again.
+   */
+  trendingHeadlines: ["trending-headlines"],
+  trendingTokens: ["trending-tokens"],
+  adminNotifications: ["admin", "notifications"],
 } as const;

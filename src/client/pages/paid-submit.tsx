@@ -1,17 +1,71 @@
+import { useState } from "react";
+import { paths } from "@/client/app/paths";
 import { PageHeading } from "@/client/components/page-heading";
-import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { usePaymentInfo } from "@/client/features/submissions/api/use-payment-info";
+import { PaidSubmissionForm } from "@/client/features/submissions/components/paid-submission-form";
+import { PaymentDetails } from "@/client/features/submissions/components/payment-details";
+import { PromotedBenefits } from "@/client/features/submissions/components/promoted-benefits";
+import { SubmissionSuccess } from "@/client/features/submissions/components/submission-success";
 
-/** Promoted (paid) submission. Payment details and the form arrive with the submissions issue. */
+type Step = "form" | "received" | "again";
+
+/**
+ * Promoted (paid) submission. The form stays disabled until there is an address to pay to: without one a
+ * visitor could not have paid, and a transaction id would be meaningless.
+ */
 export function PaidSubmit() {
+  const [step, setStep] = useState<Step>("form");
+  const payment = usePaymentInfo();
+
+  const disabledReason = payment.isPending
+    ? "Loading the payment details..."
+    : payment.isError
+      ? "The form opens once the payment details have loaded."
+      : payment.data.paymentAddress
+        ? null
+        : "The form opens once the payment address is configured.";
+
   return (
     <>
-      <PageHeading title="Promoted Submission" />
-      <SkeletonGroup label="Loading the promoted submission form" className="flex max-w-2xl flex-col gap-4">
-        <Skeleton className="h-20" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-32" />
-        <Skeleton className="h-12 w-40" />
-      </SkeletonGroup>
+      <PageHeading
+        title="Promoted Submission"
+        subtitle="Pay once, skip the line: promoted headlines get priority in the vote."
+      />
+      {step === "received" ? (
+        <div className="max-w-3xl">
+          <SubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+            <p>
+              Thanks! Our team will first verify your payment on the blockchain, then review your headline.
+            </p>
+            <p>Once both are done, it will be added to the voting section with priority placement.</p>
+          </SubmissionSuccess>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-8">
+          <div className="flex min-w-0 flex-col gap-6">
+            <PaymentDetails payment={payment} />
+            <Card className="bg-paper">
+              <CardHeader>
+                <CardTitle>Your Promoted Headline</CardTitle>
+                <CardDescription>
+                  Fill this in after paying, with your transaction ID at hand.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PaidSubmissionForm
+                  onSubmitted={() => setStep("received")}
+                  disabledReason={disabledReason}
+                  focusFirstField={step === "again"}
+                />
+              </CardContent>
+            </Card>
+          </div>
+          <aside className="lg:sticky lg:top-4">
+            <PromotedBenefits />
+          </aside>
+        </div>
+      )}
     </>
   );
 }

@@ -1,17 +1,68 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "@/client/app/paths";
+import { ArrowLeftIcon, ArrowRightIcon } from "@/client/components/icons";
 import { PageHeading } from "@/client/components/page-heading";
-import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FreeSubmissionForm } from "@/client/features/submissions/components/free-submission-form";
+import { SubmissionSuccess } from "@/client/features/submissions/components/submission-success";
 
-/** Free headline submission. The form arrives with the submissions issue. */
+type Step = "form" | "received" | "again";
+
+/** Free headline submission: the form, then "Submission Received!", then a fresh form on "Submit Another". */
 export function Submit() {
+  const [step, setStep] = useState<Step>("form");
+
   return (
     <>
-      <PageHeading title="Submit Your Headline" />
-      <SkeletonGroup label="Loading the submission form" className="flex max-w-2xl flex-col gap-4">
-        <Skeleton className="h-12" />
-        <Skeleton className="h-32" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12 w-40" />
-      </SkeletonGroup>
+      <PageHeading
+        title="Submit Your Headline"
+        subtitle="Spotted a headline that deserves to become a meme coin? Send it to the newsroom."
+      />
+      {step === "received" ? (
+        <div className="max-w-3xl">
+          <SubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+            <p>Thanks! Our team will review your headline.</p>
+            <p>Once it is approved, it will appear in the voting section on the home page.</p>
+          </SubmissionSuccess>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-8">
+          <aside className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
+            <Button asChild variant="blue" className="w-full">
+              <Link to={paths.paidSubmit}>
+                Looking for Priority? Try Paid Submission <ArrowRightIcon />
+              </Link>
+            </Button>
+            <Button asChild variant="secondary" className="hidden w-full lg:inline-flex">
+              <Link to={paths.home}>
+                <ArrowLeftIcon /> Back to Home
+              </Link>
+            </Button>
+          </aside>
+          <Card className="bg-paper lg:col-start-1 lg:row-start-1">
+            <CardHeader>
+              <CardTitle>Share a Viral Headline</CardTitle>
+              <CardDescription>
+                Every submission is reviewed by the team before it enters the vote.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <FreeSubmissionForm
+                onSubmitted={() => setStep("received")}
+                focusFirstField={step === "again"}
+              />
+            </CardContent>
+          </Card>
+          {/* On phones the way back comes after the form, where a visitor who is done reading ends up. */}
+          <Button asChild variant="secondary" className="w-full sm:w-fit lg:hidden">
+            <Link to={paths.home}>
+              <ArrowLeftIcon /> Back to Home
+            </Link>
+          </Button>
+        </div>
+      )}
     </>
   );
 }

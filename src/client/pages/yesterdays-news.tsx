@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { paths } from "@/client/app/paths";
+import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
-import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useUser } from "@/client/features/session/api/use-user";
 import { useYesterdaysNews } from "@/client/features/yesterdays-news/api/use-yesterdays-news";
 import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
 import { useSiteConfig } from "@/client/lib/site-config";
@@ -10,6 +12,9 @@ import { useSiteConfig } from "@/client/lib/site-config";
 export function YesterdaysNews() {
   const { siteName } = useSiteConfig();
   const news = useYesterdaysNews();
+  // Visitors get no pencil: only a logged-in account may edit (decisions page, "Accounts and roles").
+  const canEdit = Boolean(useUser().data);
+  const [editingId, setEditingId] = useState<number | null>(null);
 
   return (
     <>
@@ -38,25 +43,17 @@ export function YesterdaysNews() {
                 token={token}
                 siteName={siteName}
                 shareUrl={`${window.location.origin}${paths.yesterdaysNews}`}
+                canEdit={canEdit}
+                editing={editingId === token.id}
+                // One card at a time: opening another card's form closes this one.
+                onEditingChange={(editing) =>
+                  setEditingId((current) => (editing ? token.id : current === token.id ? null : current))
+                }
               />
             </li>
           ))}
         </ul>
       )}
     </>
-  );
-}
-
-function MessageCard({ title, text, alert = false }: { title: string; text: string; alert?: boolean }) {
-  return (
-    <Card
-      role={alert ? "alert" : undefined}
-      className={alert ? "border-l-[12px] border-l-nes-red" : undefined}
-    >
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription className="text-ink">{text}</CardDescription>
-      </CardHeader>
-    </Card>
   );
 }

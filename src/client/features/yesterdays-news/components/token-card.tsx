@@ -1,4 +1,5 @@
-import { ChartIcon, CoinIcon } from "@/client/components/icons";
+import { useId, useRef } from "react";
+import { ChartIcon, CoinIcon, PencilIcon } from "@/client/components/icons";
 import { ShareBar } from "@/client/components/share-bar";
 import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
@@ -8,19 +9,41 @@ import { formatPrice, formatUsd, shortenAddress } from "@/common/format";
 import type { Headline } from "@/common/headline";
 import { tokenShareText } from "@/common/share";
 import { CopyAddressButton } from "./copy-address-button";
+import { TokenEditForm } from "./token-edit-form";
 
 export interface TokenCardProps {
   token: Headline;
   siteName: string;
   /** The absolute URL the share bar links to (the Yesterday's News page). */
   shareUrl: string;
+  /** Logged-in staff get the pencil (decisions page: the edit control is not for visitors). */
+  canEdit?: boolean;
+  /** This card shows its edit form (the page keeps one card at a time in edit mode). */
+  editing?: boolean;
+  onEditingChange?: (editing: boolean) => void;
 }
 
 /** One launched token on Yesterday's News: picture, name, address with copy, market data and links. */
-export function TokenCard({ token, siteName, shareUrl }: TokenCardProps) {
+export function TokenCard({
+  token,
+  siteName,
+  shareUrl,
+  canEdit = false,
+  editing = false,
+  onEditingChange,
+}: TokenCardProps) {
   const { contractAddress, symbol } = token;
   const name = symbol ? `${symbol} Token` : token.title;
   const subject = symbol || token.title;
+  const formId = useId();
+  const pencilRef = useRef<HTMLButtonElement>(null);
+  const showForm = canEdit && editing;
+
+  function finishEditing() {
+    onEditingChange?.(false);
+    // The form is gone after this render: give the focus back to the control that opened it.
+    requestAnimationFrame(() => pencilRef.current?.focus());
+  }
 
   return (
     <Card className="h-full bg-paper">
@@ -32,10 +55,30 @@ export function TokenCard({ token, siteName, shareUrl }: TokenCardProps) {
         className="aspect-[8/5] w-full border-b-3 border-ink bg-night"
       />
       <CardHeader>
-        {contractAddress ? (
-          <Badge variant="green" className="w-fit">
-            Launched
-          </Badge>
+        {contractAddress || canEdit ? (
+          <div className="flex min-h-6 items-start justify-between gap-3">
+            {contractAddress ? (
+              <Badge variant="green" className="w-fit">
+                Launched
+              </Badge>
+            ) : (
+              <span />
+            )}
+            {canEdit ? (
+              <Button
+                ref={pencilRef}
+                size="icon"
+                variant={showForm ? "default" : "secondary"}
+                aria-label={`Edit ${subject}`}
+                aria-expanded={showForm}
+                aria-controls={showForm ? formId : undefined}
+                onClick={() => onEditingChange?.(!showForm)}
+                className="-mt-1 shrink-0"
+              >
+                <PencilIcon />
+              </Button>
+            ) : null}
+          </div>
         ) : null}
         <CardTitle className="break-words">{name}</CardTitle>
         {contractAddress ? (
@@ -44,8 +87,30 @@ export function TokenCard({ token, siteName, shareUrl }: TokenCardProps) {
           </p>
         ) : null}
       </CardHeader>
+      {showForm ? (
+        <CardContent id={formId}>
+          <TokenEditForm token={token} onDone={finishEditing} />
+        </CardContent>
+      ) : (
+        <TokenDetails token={token} siteName={siteName} shareUrl={shareUrl} />
+      )}
+    </Card>
+  );
+}
+
+/** The card's body when it is not being edited: description, market data, links and sharing. */
+function TokenDetails({
+  token,
+  siteName,
+  shareUrl,
+}: Pick<TokenCardProps, "token" | "siteName" | "shareUrl">) {
+  const { contractAddress, symbol } = token;
+  const subject = symbol || token.title;
+  return (
+    <>
       <CardContent className="flex flex-col gap-4">
-        <p className="line-clamp-3 text-base">{token.description}</p>
+        {/* Imported tokens carry their 44-character address in the text: let it break, not widen the page. */}
+        <p className="line-clamp-3 text-base wrap-anywhere">{token.description}</p>
         {contractAddress ? (
           <dl className="flex flex-col gap-3 border-3 border-ink bg-paper-dark p-3">
             <div className="flex flex-col gap-2">
@@ -84,7 +149,7 @@ export function TokenCard({ token, siteName, shareUrl }: TokenCardProps) {
         ) : null}
         <ShareBar text={tokenShareText(token, siteName)} url={shareUrl} subject={subject} />
       </CardFooter>
-    </Card>
+    </>
   );
 }
 

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Label } from "@/client/components/ui/label";
+import { cn } from "@/client/lib/cn";
+
+/** The ids a control points at with aria-describedby: its hint and its error, when present. */
+export function describedBy(id: string, { hint, error }: { hint?: ReactNode; error?: ReactNode }) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+/**
+ * A label, its control, an optional hint and the validation message. The control itself gets
+ * `id`, `aria-invalid` and `aria-describedby={describedBy(id, { hint, error })}` from the caller.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="border-l-4 border-nes-red pl-2 text-sm font-bold">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

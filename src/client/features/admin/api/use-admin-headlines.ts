@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { AdminHeadlineListSchema } from "@/common/admin";
+
+export function fetchAdminHeadlines(signal?: AbortSignal) {
+  return apiGet("/api/admin/headlines", AdminHeadlineListSchema, signal);
+}
+
+/** Every headline with its payment fields; the Pending, Active and Winners tabs filter this one list. */
+export function useAdminHeadlines() {
+  return useQuery({
+    queryKey: queryKeys.adminHeadlines,
+    queryFn: ({ signal }) => fetchAdminHeadlines(signal),
+  });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { AdminSummarySchema } from "@/common/admin";
+
+export function fetchAdminSummary(signal?: AbortSignal) {
+  return apiGet("/api/admin/summary", AdminSummarySchema, signal);
+}
+
+export function useAdminSummary() {
+  return useQuery({ queryKey: queryKeys.adminSummary, queryFn: ({ signal }) => fetchAdminSummary(signal) });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/use-toast";
+import { useAdminMutationError } from "../use-admin-mutation-error";
+import { refreshLists } from "./refresh-lists";
+
+export async function deleteHeadline(id: number) {
+  await apiRequest("DELETE", `/api/admin/headlines/${id}`);
+}
+
+/** Deletes for good (votes too); the current winner's slot is cleared by the server if it was this one. */
+export function useDeleteHeadline() {
+  const queryClient = useQueryClient();
+  const onAdminError = useAdminMutationError();
+  return useMutation({
+    mutationFn: deleteHeadline,
+    onSuccess: () => {
+      toast({ title: "Headline deleted", description: "It has been removed from every list." });
+      return refreshLists(queryClient, { settings: true });
+    },
+    onError: (error) => onAdminError(error, "Delete failed"),
+  });
+}

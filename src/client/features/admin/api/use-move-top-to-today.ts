@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/use-toast";
+import { AdminHeadlineListSchema } from "@/common/admin";
+import { useAdminMutationError } from "../use-admin-mutation-error";
+import { refreshLists } from "./refresh-lists";
+
+export async function moveTopToToday() {
+  return AdminHeadlineListSchema.parse(await apiRequest("POST", "/api/admin/move-top-headlines-to-today"));
+}
+
+/** "Move Top 4 to Today's News": the server picks the four and resets their votes to 0 for the new race. */
+export function useMoveTopToToday() {
+  const queryClient = useQueryClient();
+  const onAdminError = useAdminMutationError();
+  return useMutation({
+    mutationFn: moveTopToToday,
+    onSuccess: (moved) => {
+      toast({
+        title: "Moved to Today's News",
+        description:
+          moved.length === 1
+            ? "1 headline joined today's voting."
+            : `${moved.length} headlines joined today's voting.`,
+      });
+      return refreshLists(queryClient);
+    },
+    onError: (error) => onAdminError(error, "Operation Failed"),
+  });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import { type RegisterStaffInput, SessionUserSchema } from "@/common/admin";
+
+/** POST /api/admin/register-staff (administrators only): answers the new account. */
+export async function registerStaff(input: RegisterStaffInput) {
+  return SessionUserSchema.parse(await apiRequest("POST", "/api/admin/register-staff", { body: input }));
+}
+
+export function useRegisterStaff() {
+  return useMutation({ mutationFn: registerStaff });
+}

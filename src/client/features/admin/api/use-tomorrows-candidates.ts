@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { HeadlineListSchema } from "@/common/headline";
+
+export function fetchTomorrowsCandidates(signal?: AbortSignal) {
+  return apiGet("/api/tomorrows-news", HeadlineListSchema, signal);
+}
+
+/** Tomorrow's News candidates, under the public key shared with /tomorrows-news. */
+export function useTomorrowsCandidates() {
+  return useQuery({
+    queryKey: queryKeys.tomorrowsNews,
+    queryFn: ({ signal }) => fetchTomorrowsCandidates(signal),
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { TrendingTokenListSchema, type TrendingTokenSource } from "@/common/trending";
+
+export function fetchTrendingTokens(source: TrendingTokenSource, signal?: AbortSignal) {
+  return apiGet(`/api/trending-tokens/${encodeURIComponent(source)}`, TrendingTokenListSchema, signal);
+}
+
+/** One source's trending tokens; cached per source until the tab's Refresh asks again. */
+export function useTrendingTokens(source: TrendingTokenSource) {
+  return useQuery({
+    queryKey: [...queryKeys.trendingTokens, source],
+    queryFn: ({ signal }) => fetchTrendingTokens(source, signal),
+  });
+}

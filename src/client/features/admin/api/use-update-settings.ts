@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/use-toast";
+import type { UpdateSettingsInput } from "@/common/admin";
+import { SettingsSchema } from "@/common/settings";
+import { formatCentral } from "@/common/time";
+import { useAdminMutationError } from "../use-admin-mutation-error";
+import { refreshLists } from "./refresh-lists";
+
+export async function updateSettings(input: UpdateSettingsInput) {
+  return SettingsSchema.parse(await apiRequest("PUT", "/api/admin/settings", { body: input }));
+}
+
+/**
+ * PUT /api/admin/settings with times computed by src/common/schedule.ts. The spec names the failure toast
+ * after the button ("Timer reset failed" for the daily reset, "Settings update failed" otherwise), so the
+ * caller says which.
+ */
+export function useUpdateSettings(failureTitle: "Timer reset failed" | "Settings update failed") {
+  const queryClient = useQueryClient();
+  const onAdminError = useAdminMutationError();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (settings) => {
+      toast({
+        title: "Countdown updated",
+        description: `Voting ends ${formatCentral(settings.votingEndTime)}; launch ${formatCentral(settings.launchTime)}.`,
+      });
+      return refreshLists(queryClient, { settings: true });
+    },
+    onError: (error) => onAdminError(error, failureTitle),
+  });
+}

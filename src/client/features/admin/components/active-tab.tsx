@@ -1,0 +1,98 @@
+import { Badge } from "@/client/components/ui/badge";
+import type { AdminHeadline } from "@/common/admin";
+import { useAdminHeadlines } from "../api/use-admin-headlines";
+import { useAnnounceWinner } from "../api/use-announce-winner";
+import { useDeleteHeadline } from "../api/use-delete-headline";
+import { byVotes, isActive, isInTodaysVoting } from "../headline-filters";
+import { AdminHeadlineCard, CardActions, CardList } from "./admin-headline-card";
+import { ConfirmButton } from "./confirm-button";
+import { HeadlineSwitches } from "./headline-switches";
+import { QueryState } from "./query-state";
+
+const selectActive = (list: AdminHeadline[]) => byVotes(list.filter(isActive));
+
+export function ActiveTab() {
+  const headlines = useAdminHeadlines();
+  return (
+    <QueryState
+      query={headlines}
+      select={selectActive}
+      loadingLabel="Loading active headlines"
+      errorTitle="Error loading headlines"
+      emptyTitle="No Active Headlines"
+      emptyText="Approved headlines in today's voting appear here."
+    >
+      {(items) => (
+        <CardList label="Active headlines, most votes first">
+          {items.map((headline) => (
+            <ActiveCard key={headline.id} headline={headline} />
+          ))}
+        </CardList>
+      )}
+    </QueryState>
+  );
+}
+
+/** Why an active headline is not on the home page, when it is not. */
+function votingBadge(headline: AdminHeadline) {
+  if (isInTodaysVoting(headline)) return <Badge variant="green">In voting</Badge>;
+  if (headline.transactionId !== null && !headline.isPaid)
+    return <Badge variant="orange">Awaiting payment</Badge>;
+  return <Badge variant="paper">Not in voting</Badge>;
+}
+
+function ActiveCard({ headline }: { headline: AdminHeadline }) {
+  const announce = useAnnounceWinner();
+  const remove = useDeleteHeadline();
+  const busy = announce.isPending || remove.isPending;
+
+  return (
+    <AdminHeadlineCard
+      headline={headline}
+      badges={
+        <>
+          {votingBadge(headline)}
+          {headline.isPaid ? <Badge variant="purple">Paid</Badge> : null}
+        </>
+      }
+    >
+      <HeadlineSwitches headline={headline} />
+      <CardActions>
+        <ConfirmButton
+          variant="default"
+          disabled={busy}
+          steps={[
+            {
+              title: "Make this the winner?",
+              description: `"${headline.title}" becomes the current winner, replacing any other, and leaves the voting list.`,
+              confirmLabel: "Make Winner",
+            },
+          ]}
+          onConfirm={() => announce.mutate(headline.id)}
+        >
+          Make Winner<span className="sr-only">: {headline.title}</span>
+        </ConfirmButton>
+        <ConfirmButton
+          variant="destructive"
+          tone="destructive"
+          disabled={busy}
+          steps={[
+            {
+              title: "Delete an active headline?",
+              description: `"${headline.title}" is live: visitors may be voting on it right now.`,
+              confirmLabel: "Continue",
+            },
+            {
+              title: "Really delete it for good?",
+              description: `"${headline.title}" and its ${headline.votes} votes will be deleted. This cannot be undone.`,
+              confirmLabel: "Delete Headline",
+            },
+          ]}
+          onConfirm={() => remove.mutate(headline.id)}
+        >
+          Delete<span className="sr-only">: {headline.title}</span>
+        </ConfirmButton>
+      </CardActions>
+    </AdminHeadlineCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { LinkIcon } from "@/client/components/icons";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import type { AdminHeadline } from "@/common/admin";
+import { useCheckPayment } from "../api/use-check-payment";
+import { useVerifyPayment } from "../api/use-verify-payment";
+
+/** The blockchain explorer's page for a transaction. */
+export function explorerUrl(transactionId: string): string {
+  return `https://solscan.io/tx/${encodeURIComponent(transactionId)}`;
+}
+
+/**
+ * A paid submission's payment: its transaction, staff's verdict (or the chain check's reason) and the three
+ * ways to decide. "Check on chain" asks the server to look the transaction up; its reason shows here.
+ */
+export function PaymentBox({ headline }: { headline: AdminHeadline & { transactionId: string } }) {
+  const verify = useVerifyPayment();
+  const check = useCheckPayment();
+  const busy = verify.isPending || check.isPending;
+  const { id, transactionId, isPaid, paymentNote } = headline;
+
+  return (
+    <section
+      aria-label={`Payment for ${headline.title}`}
+      className="flex flex-col gap-3 border-3 border-ink bg-paper-dark p-3"
+    >
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        <dt className="font-pixel text-[10px] uppercase leading-7">Transaction</dt>
+        <dd className="min-w-0 font-mono text-sm break-all select-all">{transactionId}</dd>
+        <dt className="font-pixel text-[10px] uppercase leading-7">Payment</dt>
+        <dd>
+          <Badge variant={isPaid ? "green" : "orange"} className="whitespace-normal leading-snug">
+            {isPaid ? "Verified" : "Pending Verification"}
+          </Badge>
+        </dd>
+        {paymentNote ? (
+          <>
+            <dt className="font-pixel text-[10px] uppercase leading-7">Note</dt>
+            <dd>{paymentNote}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p role="status" className="empty:hidden">
+        {check.data ? `Chain check: ${check.data.message}` : ""}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          size="sm"
+          variant="green"
+          disabled={isPaid || busy}
+          onClick={() => verify.mutate({ id, isPaid: true })}
+        >
+          Verify Payment
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={busy}
+          onClick={() => verify.mutate({ id, isPaid: false })}
+        >
+          Reject Payment
+        </Button>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => check.mutate(id)}>
+          {check.isPending ? "Checking..." : "Check on chain"}
+        </Button>
+        <Button asChild size="sm" variant="plain">
+          <a href={explorerUrl(transactionId)} target="_blank" rel="noopener noreferrer">
+            <LinkIcon /> View on Solscan<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/client/lib/query-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { dismissToast, useToast } from "@/client/lib/use-toast";
+import type { AdminHeadline } from "@/common/admin";
+import { PendingTab } from "./pending-tab";
+
+afterEach(() => {
+  cleanup();
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+const BASE: AdminHeadline = {
+  id: 7,
+  title: "Paid project headline",
+  description: "A paid submission waiting for review.",
+  imageUrl: null,
+  submittedBy: "Dev Team",
+  createdAt: "2026-11-20T12:00:00.000Z",
+  votes: 0,
+  isApproved: false,
+  isWinner: false,
+  isPaid: false,
+  isTodaysNews: false,
+  isTomorrowsNews: false,
+  importedNews: false,
+  launchStatus: "upcoming",
+  launchDate: null,
+  articleUrl: null,
+  twitterUrl: null,
+  websiteUrl: null,
+  contractAddress: null,
+  buyUrl: null,
+  chartUrl: null,
+  symbol: null,
+  price: null,
+  marketCap: null,
+  volume24h: null,
+  source: null,
+  sourceUrl: null,
+  holdVotes: 0,
+  buyVotes: 0,
+  sellVotes: 0,
+  ctoVotes: 0,
+  isPromoted: false,
+  transactionId: "5xTransaction123",
+  paymentNote: null,
+  isOldNews: false,
+  oldNewsAt: null,
+};
+
+type Route = (method: string, url: string) => { status: number; body?: unknown } | undefined;
+
+function stubApi(route: Route) {
+  const calls: string[] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? "GET";
+    calls.push(`${method} ${url}`);
+    const answer = route(method, url) ?? { status: 404, body: { message: "not stubbed" } };
+    return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+function renderTab() {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.user, { username: "admin", isAdmin: true });
+  const toasts = renderHook(() => useToast());
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PendingTab />
+    </QueryClientProvider>,
+  );
+  return { queryClient, toasts };
+}
+
+describe("PendingTab", () => {
+  it("shows a paid submission's payment box with the explorer link", async () => {
+    stubApi((method, url) =>
+      method === "GET" && url === "/api/admin/headlines" ? { status: 200, body: [BASE] } : undefined,
+    );
+    renderTab();
+    const card = await screen.findByRole("listitem");
+    expect(within(card).getByText("Pending Verification")).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole("link", { name: /View on Solscan/ })
+        .getAttribute("href"),
+    ).toBe("https://solscan.io/tx/5xTransaction123");
+    expect(within(card).getByRole("button", { name: "Verify Payment" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("disables Verify Payment once the payment is verified", async () => {
+    stubApi((method) => (method === "GET" ? { status: 200, body: [{ ...BASE, isPaid: true }] } : undefined));
+    renderTab();
+    const card = await screen.findByRole("listitem");
+    expect(within(card).getByText("Verified")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Verify Payment" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("shows the empty state when nothing waits", async () => {
+    stubApi(() => ({ status: 200, body: [{ ...BASE, isApproved: true }] }));
+    renderTab();
+    expect(await screen.findByText("No Headlines Pending")).toBeTruthy();
+  });
+
+  it("goes back to the login form when approving answers 401", async () => {
+    const calls = stubApi((method) =>
+      method === "GET" ? { status: 200, body: [BASE] } : { status: 401, body: { message: "Please log in" } },
+    );
+    const { queryClient, toasts } = renderTab();
+    const card = await screen.findByRole("listitem");
+    await act(async () => {
+      fireEvent.click(within(card).getByRole("button", { name: /^Approve/ }));
+    });
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.user)).toBeNull());
+    expect(calls).toContain("POST /api/admin/headlines/7/approve");
+    expect(toasts.result.current.toasts[0]).toMatchObject({ title: "Session expired" });
+  });
+
+  it("says 'Approval failed' with the server's reason otherwise", async () => {
+    stubApi((method) =>
+      method === "GET"
+        ? { status: 200, body: [BASE] }
+        : { status: 404, body: { message: "Headline not found" } },
+    );
+    const { toasts } = renderTab();
+    const card = await screen.findByRole("listitem");
+    await act(async () => {
+      fireEvent.click(within(card).getByRole("button", { name: /^Approve/ }));
+    });
+    await waitFor(() =>
+      expect(toasts.result.current.toasts[0]).toMatchObject({
+        title: "Approval failed",
+        description: "Headline not found",
+      }),
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import type { AdminHeadline } from "@/common/admin";
+import { useAdminHeadlines } from "../api/use-admin-headlines";
+import { useApproveHeadline } from "../api/use-approve-headline";
+import { useDeleteHeadline } from "../api/use-delete-headline";
+import { isDeveloperProject, isPending } from "../headline-filters";
+import { AdminHeadlineCard, CardActions, CardList, Fact } from "./admin-headline-card";
+import { ConfirmButton } from "./confirm-button";
+import { PaymentBox } from "./payment-box";
+import { QueryState } from "./query-state";
+
+const selectPending = (list: AdminHeadline[]) => list.filter(isPending);
+
+export function PendingTab() {
+  const headlines = useAdminHeadlines();
+  return (
+    <QueryState
+      query={headlines}
+      select={selectPending}
+      loadingLabel="Loading pending headlines"
+      errorTitle="Error loading headlines"
+      emptyTitle="No Headlines Pending"
+      emptyText="New submissions will appear here for review."
+    >
+      {(items) => (
+        <CardList label="Pending headlines">
+          {items.map((headline) => (
+            <PendingCard key={headline.id} headline={headline} />
+          ))}
+        </CardList>
+      )}
+    </QueryState>
+  );
+}
+
+function PendingCard({ headline }: { headline: AdminHeadline }) {
+  const approve = useApproveHeadline();
+  const remove = useDeleteHeadline();
+  const { transactionId } = headline;
+
+  return (
+    <AdminHeadlineCard
+      headline={headline}
+      badges={
+        <>
+          {transactionId ? (
+            <Badge variant="purple">Paid Submission</Badge>
+          ) : (
+            <Badge variant="paper">Free</Badge>
+          )}
+          {isDeveloperProject(headline) ? <Badge variant="cyan">Developer Project</Badge> : null}
+        </>
+      }
+      facts={
+        headline.launchStatus ? (
+          <Fact label="Launch">
+            {headline.launchStatus === "launched" ? "Launched" : "Upcoming"}
+            {headline.launchDate ? ` (${headline.launchDate})` : ""}
+          </Fact>
+        ) : null
+      }
+    >
+      {transactionId ? <PaymentBox headline={{ ...headline, transactionId }} /> : null}
+      <CardActions>
+        <Button
+          variant="green"
+          disabled={approve.isPending || remove.isPending}
+          onClick={() => approve.mutate(headline.id)}
+        >
+          {approve.isPending ? "Approving..." : "Approve"}
+          <span className="sr-only">: {headline.title}</span>
+        </Button>
+        <ConfirmButton
+          variant="destructive"
+          tone="destructive"
+          disabled={approve.isPending || remove.isPending}
+          steps={[
+            {
+              title: "Delete this submission?",
+              description: `"${headline.title}" will be deleted for good.`,
+              confirmLabel: "Delete",
+            },
+          ]}
+          onConfirm={() => remove.mutate(headline.id)}
+        >
+          Delete<span className="sr-only">: {headline.title}</span>
+        </ConfirmButton>
+      </CardActions>
+    </AdminHeadlineCard>
+  );
+}

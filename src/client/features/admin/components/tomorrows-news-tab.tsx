@@ -1,0 +1,117 @@
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { cutTitle } from "@/common/format";
+import type { Headline } from "@/common/headline";
+import { useDeleteHeadline } from "../api/use-delete-headline";
+import { useMoveTopToToday } from "../api/use-move-top-to-today";
+import { useTomorrowsCandidates } from "../api/use-tomorrows-candidates";
+import { byVotes } from "../headline-filters";
+import { AdminHeadlineCard, CardActions, CardList } from "./admin-headline-card";
+import { ConfirmButton } from "./confirm-button";
+import { HeadlineSwitches } from "./headline-switches";
+import { QueryState } from "./query-state";
+
+const TOP = 4;
+
+/** Tomorrow's candidates in received order, the top 4 by votes, and the move into today's voting. */
+export function TomorrowsNewsTab() {
+  const candidates = useTomorrowsCandidates();
+  const moveTop = useMoveTopToToday();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => candidates.refetch()} disabled={candidates.isFetching}>
+          {candidates.isFetching ? "Refreshing..." : "Refresh Headlines"}
+        </Button>
+        <ConfirmButton
+          variant="green"
+          disabled={moveTop.isPending || !candidates.data?.length}
+          steps={[
+            {
+              title: "Move the top 4 to Today's News?",
+              description:
+                "The four most-voted candidates join today's voting and their votes start again from 0.",
+              confirmLabel: "Move Top 4",
+            },
+          ]}
+          onConfirm={() => moveTop.mutate()}
+        >
+          Move Top 4 to Today's News
+        </ConfirmButton>
+      </div>
+      <QueryState
+        query={candidates}
+        loadingLabel="Loading Tomorrow's News"
+        errorTitle="Error Loading Tomorrow's News"
+        emptyTitle="No Tomorrow's News Yet"
+        emptyText="Imported and flagged headlines appear here as candidates."
+      >
+        {(items) => (
+          <>
+            <TopFour candidates={items} />
+            <CardList label="Tomorrow's News candidates">
+              {items.map((headline) => (
+                <CandidateCard key={headline.id} headline={headline} />
+              ))}
+            </CardList>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function TopFour({ candidates }: { candidates: Headline[] }) {
+  const top = byVotes(candidates).slice(0, TOP);
+  return (
+    <section
+      aria-labelledby="top-four-heading"
+      className="border-3 border-ink bg-night p-4 text-paper shadow-pixel"
+    >
+      <h3 id="top-four-heading" className="mb-3 font-pixel text-xs uppercase text-nes-yellow">
+        Top 4 by votes
+      </h3>
+      <ol className="flex flex-col gap-2">
+        {top.map((h, i) => (
+          <li key={h.id} className="flex items-baseline gap-3">
+            <span className="font-pixel text-xs text-nes-cyan">{i + 1}.</span>
+            <span className="min-w-0 flex-1 break-words" title={h.title}>
+              {cutTitle(h.title)}
+            </span>
+            <span className="font-pixel text-xs text-nes-yellow">{h.votes}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function CandidateCard({ headline }: { headline: Headline }) {
+  const remove = useDeleteHeadline();
+  return (
+    <AdminHeadlineCard
+      headline={headline}
+      badges={headline.isTodaysNews ? <Badge variant="cyan">Also in Today's News</Badge> : null}
+    >
+      <HeadlineSwitches headline={headline} />
+      <CardActions>
+        <ConfirmButton
+          variant="destructive"
+          tone="destructive"
+          disabled={remove.isPending}
+          steps={[
+            {
+              title: "Delete this candidate completely?",
+              description: `"${headline.title}" will be deleted for good, not only taken off Tomorrow's News.`,
+              confirmLabel: "Delete Completely",
+            },
+          ]}
+          onConfirm={() => remove.mutate(headline.id)}
+        >
+          Delete Completely<span className="sr-only">: {headline.title}</span>
+        </ConfirmButton>
+      </CardActions>
+    </AdminHeadlineCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { AdminHeadline } from "@/common/admin";
+import { byVotes, isActive, isDeveloperProject, isInTodaysVoting, isPending } from "./headline-filters";
+
+function headline(overrides: Partial<AdminHeadline> = {}): AdminHeadline {
+  return {
+    id: 1,
+    title: "A headline",
+    description: "",
+    imageUrl: null,
+    submittedBy: null,
+    createdAt: "2026-11-20T12:00:00.000Z",
+    votes: 0,
+    isApproved: true,
+    isWinner: false,
+    isPaid: false,
+    isTodaysNews: true,
+    isTomorrowsNews: false,
+    importedNews: false,
+    launchStatus: null,
+    launchDate: null,
+    articleUrl: null,
+    twitterUrl: null,
+    websiteUrl: null,
+    contractAddress: null,
+    buyUrl: null,
+    chartUrl: null,
+    symbol: null,
+    price: null,
+    marketCap: null,
+    volume24h: null,
+    source: null,
+    sourceUrl: null,
+    holdVotes: 0,
+    buyVotes: 0,
+    sellVotes: 0,
+    ctoVotes: 0,
+    isPromoted: false,
+    transactionId: null,
+    paymentNote: null,
+    isOldNews: false,
+    oldNewsAt: null,
+    ...overrides,
+  };
+}
+
+describe("dashboard tab filters", () => {
+  it("puts unapproved headlines in Pending only", () => {
+    const h = headline({ isApproved: false });
+    expect(isPending(h)).toBe(true);
+    expect(isActive(h)).toBe(false);
+  });
+
+  it("keeps a paid submission awaiting payment in Active but out of today's voting", () => {
+    const h = headline({ transactionId: "abcdefghij12", isPaid: false });
+    expect(isActive(h)).toBe(true);
+    expect(isInTodaysVoting(h)).toBe(false);
+    expect(isInTodaysVoting({ ...h, isPaid: true })).toBe(true);
+  });
+
+  it("leaves tomorrow-only headlines to the Tomorrow's News tab, but never loses one with both flags off", () => {
+    expect(isActive(headline({ isTodaysNews: false, isTomorrowsNews: true }))).toBe(false);
+    expect(isActive(headline({ isTodaysNews: true, isTomorrowsNews: true }))).toBe(true);
+    expect(isActive(headline({ isTodaysNews: false, isTomorrowsNews: false }))).toBe(true);
+  });
+
+  it("takes winners and moved headlines out of Active", () => {
+    expect(isActive(headline({ isWinner: true }))).toBe(false);
+    expect(isActive(headline({ isOldNews: true }))).toBe(false);
+  });
+
+  it("marks paid-form headlines (a launch status and a transaction) as developer projects", () => {
+    expect(isDeveloperProject(headline({ launchStatus: "upcoming", transactionId: "abcdefghij12" }))).toBe(
+      true,
+    );
+    // A contract address set by staff makes any headline "launched"; that alone is no developer project.
+    expect(isDeveloperProject(headline({ launchStatus: "launched" }))).toBe(false);
+  });
+
+  it("ranks by votes, the older headline first on a tie", () => {
+    const older = headline({ id: 1, votes: 5, createdAt: "2026-11-19T00:00:00.000Z" });
+    const newer = headline({ id: 2, votes: 5, createdAt: "2026-11-20T00:00:00.000Z" });
+    const top = headline({ id: 3, votes: 9 });
+    expect(byVotes([newer, older, top]).map((h) => h.id)).toEqual([3, 1, 2]);
+  });
+});

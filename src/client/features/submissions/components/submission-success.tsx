@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { ArrowLeftIcon, CheckIcon } from "@/client/components/icons";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
+
+export interface SubmissionSuccessProps {
+  /** What happens next, in a sentence or two. */
+  children: ReactNode;
+  onSubmitAnother: () => void;
+  homePath: string;
+}
+
+/** "Submission Received!": replaces the form; its heading takes the focus so the news is read out first. */
+export function SubmissionSuccess({ children, onSubmitAnother, homePath }: SubmissionSuccessProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <Card className="bg-paper">
+      <CardHeader>
+        <Badge variant="green" className="w-fit">
+          <CheckIcon className="size-3" /> Sent to the newsroom
+        </Badge>
+        <CardTitle ref={heading} tabIndex={-1} className="text-base sm:text-lg">
+          Submission Received!
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-lg">{children}</CardContent>
+      <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
+        <Button onClick={onSubmitAnother}>Submit Another</Button>
+        <Button asChild variant="secondary">
+          <Link to={homePath}>
+            <ArrowLeftIcon /> Back to Home
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
