@@ -2,6 +2,7 @@ import { formatPrice, formatUsd, shortenAddress } from "../src/common/format";
 import { type Headline, HeadlineListSchema } from "../src/common/headline";
 import { avatarUrl, tokenIconUrls } from "../src/common/images";
 import { shareLinks, tokenShareText } from "../src/common/share";
+import { sampleHeadline } from "../src/common/testing/headlines";
 import { expect, pageTitle, SITE_NAME, test } from "./fixtures";
 
 async function launchedTokens(request: import("@playwright/test").APIRequestContext): Promise<Headline[]> {
@@ -238,38 +239,12 @@ test.describe("yesterday's news", () => {
 });
 
 function sampleToken(overrides: Partial<Headline> & Pick<Headline, "id">): Headline {
-  return {
+  return sampleHeadline({
     title: "Sample Token Story",
     description: "A sample token used by the browser tests.",
-    imageUrl: null,
-    submittedBy: null,
-    createdAt: "2026-11-20T12:00:00.000Z",
     votes: 3,
-    isApproved: true,
     isWinner: true,
-    isPaid: false,
-    isTodaysNews: false,
-    isTomorrowsNews: false,
-    importedNews: false,
     launchStatus: "launched",
-    launchDate: null,
-    articleUrl: null,
-    twitterUrl: null,
-    websiteUrl: null,
-    contractAddress: null,
-    buyUrl: null,
-    chartUrl: null,
-    symbol: null,
-    price: null,
-    marketCap: null,
-    volume24h: null,
-    source: null,
-    sourceUrl: null,
-    holdVotes: 0,
-    buyVotes: 0,
-    sellVotes: 0,
-    ctoVotes: 0,
-    isPromoted: false,
     ...overrides,
-  };
+  });
 }

@@ -1,47 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AdminHeadline } from "@/common/admin";
+import { sampleAdminHeadline } from "@/common/testing/headlines";
 import { byVotes, isActive, isDeveloperProject, isInTodaysVoting, isPending } from "./headline-filters";
 
 function headline(overrides: Partial<AdminHeadline> = {}): AdminHeadline {
-  return {
-    id: 1,
-    title: "A headline",
-    description: "",
-    imageUrl: null,
-    submittedBy: null,
-    createdAt: "2026-11-20T12:00:00.000Z",
-    votes: 0,
-    isApproved: true,
-    isWinner: false,
-    isPaid: false,
-    isTodaysNews: true,
-    isTomorrowsNews: false,
-    importedNews: false,
-    launchStatus: null,
-    launchDate: null,
-    articleUrl: null,
-    twitterUrl: null,
-    websiteUrl: null,
-    contractAddress: null,
-    buyUrl: null,
-    chartUrl: null,
-    symbol: null,
-    price: null,
-    marketCap: null,
-    volume24h: null,
-    source: null,
-    sourceUrl: null,
-    holdVotes: 0,
-    buyVotes: 0,
-    sellVotes: 0,
-    ctoVotes: 0,
-    isPromoted: false,
-    transactionId: null,
-    paymentNote: null,
-    isOldNews: false,
-    oldNewsAt: null,
-    ...overrides,
-  };
+  return sampleAdminHeadline({ title: "A headline", description: "", isTodaysNews: true, ...overrides });
 }
 
 describe("dashboard tab filters", () => {

@@ -6,6 +6,7 @@ import { createQueryClient } from "@/client/lib/query-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import { dismissToast, useToast } from "@/client/lib/use-toast";
 import type { AdminHeadline } from "@/common/admin";
+import { sampleAdminHeadline } from "@/common/testing/headlines";
 import { PendingTab } from "./pending-tab";
 
 afterEach(() => {
@@ -14,44 +15,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const BASE: AdminHeadline = {
+const BASE: AdminHeadline = sampleAdminHeadline({
   id: 7,
   title: "Paid project headline",
   description: "A paid submission waiting for review.",
-  imageUrl: null,
   submittedBy: "Dev Team",
-  createdAt: "2026-11-20T12:00:00.000Z",
-  votes: 0,
   isApproved: false,
-  isWinner: false,
-  isPaid: false,
-  isTodaysNews: false,
-  isTomorrowsNews: false,
-  importedNews: false,
   launchStatus: "upcoming",
-  launchDate: null,
-  articleUrl: null,
-  twitterUrl: null,
-  websiteUrl: null,
-  contractAddress: null,
-  buyUrl: null,
-  chartUrl: null,
-  symbol: null,
-  price: null,
-  marketCap: null,
-  volume24h: null,
-  source: null,
-  sourceUrl: null,
-  holdVotes: 0,
-  buyVotes: 0,
-  sellVotes: 0,
-  ctoVotes: 0,
-  isPromoted: false,
   transactionId: "5xTransaction123",
-  paymentNote: null,
-  isOldNews: false,
-  oldNewsAt: null,
-};
+});
 
 type Route = (method: string, url: string) => { status: number; body?: unknown } | undefined;
 

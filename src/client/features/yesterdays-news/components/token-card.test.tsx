@@ -7,42 +7,19 @@ import { createQueryClient } from "@/client/lib/query-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import { dismissToast, useToast } from "@/client/lib/use-toast";
 import type { Headline } from "@/common/headline";
+import { sampleHeadline } from "@/common/testing/headlines";
 import { TokenCard } from "./token-card";
 
-const TOKEN: Headline = {
+const TOKEN: Headline = sampleHeadline({
   id: 41,
   title: "Frog Wins Chess Cup",
   description: "The frog never blinked.",
-  imageUrl: null,
   submittedBy: "admin",
-  createdAt: "2026-11-20T12:00:00.000Z",
   votes: 3,
-  isApproved: true,
   isWinner: true,
-  isPaid: false,
-  isTodaysNews: false,
-  isTomorrowsNews: false,
-  importedNews: false,
   launchStatus: "launched",
-  launchDate: null,
-  articleUrl: null,
-  twitterUrl: null,
-  websiteUrl: null,
   contractAddress: "So11111111111111111111111111111111111111112",
-  buyUrl: null,
-  chartUrl: null,
-  symbol: null,
-  price: null,
-  marketCap: null,
-  volume24h: null,
-  source: null,
-  sourceUrl: null,
-  holdVotes: 0,
-  buyVotes: 0,
-  sellVotes: 0,
-  ctoVotes: 0,
-  isPromoted: false,
-};
+});
 
 type Call = { method: string; url: string; body: unknown };
 
