@@ -31,8 +31,8 @@ export default defineConfig({
   },
   // Visitor specs first; the admin specs change the shared paper (winner, lists), so they run after them.
   projects: [
-    { name: "desktop", testIgnore: /admin.*\.spec\.ts/, use: { viewport: desktop } },
-    { name: "phone", testIgnore: /admin.*\.spec\.ts/, use: { viewport: phone, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: [/admin.*\.spec\.ts/, /security-reset\.spec\.ts/], use: { viewport: desktop } },
+    { name: "phone", testIgnore: [/admin.*\.spec\.ts/, /security-reset\.spec\.ts/], use: { viewport: phone, isMobile: true, hasTouch: true } },
     { name: "admin-desktop", testMatch: /admin.*\.spec\.ts/, dependencies: ["desktop", "phone"], use: { viewport: desktop } },
     {
       name: "admin-phone",
@@ -40,6 +40,8 @@ export default defineConfig({
       dependencies: ["admin-desktop"],
       use: { viewport: phone, isMobile: true, hasTouch: true },
     },
+    // Last of all: the real security reset logs every session out.
+    { name: "security-reset", testMatch: /security-reset\.spec\.ts/, dependencies: ["admin-phone"], use: { viewport: desktop } },
   ],
   webServer: {
     command: `rm -rf ${runDir} && vite build --outDir ${runDir}/dist --emptyOutDir && tsx src/server/main.ts`,
