@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { etagOf } from "../lib/list-cache";
 import type { App } from "../types";
 
 /**
@@ -11,7 +11,8 @@ export function registerEtags(app: App): void {
     if (!request.url.startsWith("/api/") || !String(reply.getHeader("content-type") ?? "").includes("json")) {
       return payload;
     }
-    const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+    // A cached list brings the ETag it computed once; other answers are hashed here.
+    const etag = String(reply.getHeader("etag") ?? etagOf(payload));
     reply.header("etag", etag);
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     if (request.headers["if-none-match"] === etag) {

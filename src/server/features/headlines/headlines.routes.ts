@@ -1,5 +1,6 @@
 import { HeadlineListSchema } from "@/common/headline";
 import type { LiveTopic } from "@/common/live";
+import { sendCached } from "../../lib/list-cache";
 import type { App } from "../../types";
 import { listHomeHeadlines, listTomorrowsNews, listYesterdaysNews } from "./headlines.service";
 
@@ -7,9 +8,7 @@ export async function headlinesRoutes(app: App): Promise<void> {
   // The busiest answers of the site: served from the list cache, serialized through HeadlineListSchema.
   const list = (url: string, topic: LiveTopic, load: typeof listHomeHeadlines) =>
     app.get(url, async (_request, reply) =>
-      reply
-        .type("application/json; charset=utf-8")
-        .send(await app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db))),
+      sendCached(reply, await app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db))),
     );
 
   list("/api/headlines", "headlines", listHomeHeadlines);
