@@ -37,8 +37,7 @@ afterAll(async () => {
   await fake.close();
 });
 afterEach(async () => {
-  fake.state.failing.clear();
-  fake.state.rpcBlockTime = null;
+  fake.reset();
   await database.db.delete(headlines);
 });
 

@@ -33,12 +33,7 @@ afterAll(async () => {
   await fake.close();
 });
 afterEach(() => {
-  fake.state.failing.clear();
-  fake.state.hanging.clear();
-  fake.state.overrides.clear();
-  fake.state.extraPairs = [];
-  fake.state.failTokenBatchWith = null;
-  fake.state.rpcBlockTime = null;
+  fake.reset();
   vi.restoreAllMocks();
 });
 

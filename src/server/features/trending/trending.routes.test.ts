@@ -24,11 +24,7 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
-afterEach(() => {
-  fake.state.failing.clear();
-  fake.state.hanging.clear();
-  fake.state.overrides.clear();
-});
+afterEach(() => fake.reset());
 
 const trending = (source: string, cookies: Record<string, string> = withSession(session)) =>
   t.app.inject({ method: "GET", url: `/api/trending/${source}`, cookies });
