@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { TokenInfo, TrendingHeadline, TrendingToken } from "../src/common/trending";
-import { expect, test } from "./fixtures";
+import { expect, test, toastRegion as toasts } from "./fixtures";
 
 /**
  * The dashboard's tools: trending imports, the manual token import, "generate token from address",
@@ -34,10 +34,6 @@ async function openDashboard(page: Page, tab: string) {
   await page.goto("/admin");
   await page.getByRole("tab", { name: tab, exact: true }).click();
   await expect(page.getByRole("tab", { name: tab, exact: true })).toHaveAttribute("aria-selected", "true");
-}
-
-function toasts(page: Page): Locator {
-  return page.getByRole("region", { name: /Notifications/ });
 }
 
 /** Token imports ask DexScreener first (out of reach here, up to the 8 s outbound timeout): allow for it. */

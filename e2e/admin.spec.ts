@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, toastRegion as toasts } from "./fixtures";
 
 /**
  * The admin's day, through the dashboard at /admin. It runs after the visitor specs on the same seeded
@@ -64,10 +64,6 @@ function card(page: Page, title: string): Locator {
   return page
     .getByTestId("admin-headline")
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-}
-
-function toasts(page: Page): Locator {
-  return page.getByRole("region", { name: /Notifications/ });
 }
 
 async function confirm(page: Page, answer: string) {

@@ -59,3 +59,13 @@ export function pageTitle(page: Page) {
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
 }
+
+/** The toast region (Radix Toast's viewport). */
+export function toastRegion(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}
+
+/** The toasts themselves, one list item each. */
+export function toastItems(page: Page) {
+  return toastRegion(page).locator("li");
+}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { SUBMISSION_MESSAGES as M } from "../src/common/submission";
-import { expect, pageTitle, test } from "./fixtures";
+import { expect, pageTitle, test, toastRegion as toasts } from "./fixtures";
 
 // The e2e server has no PAYMENT_ADDRESS, so the tests that pay answer /api/payment-info themselves.
 const PAYMENT_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
@@ -26,10 +26,6 @@ async function answerPaymentInfo(page: Page, paymentAddress = PAYMENT_ADDRESS, s
   await page.route("**/api/payment-info", (route) =>
     route.fulfill({ json: { submissionPrice, paymentAddress } }),
   );
-}
-
-function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ });
 }
 
 function submitButton(page: Page) {

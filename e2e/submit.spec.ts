@@ -2,17 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { SUBMISSION_MESSAGES as M } from "../src/common/submission";
-import { expect, pageTitle, test } from "./fixtures";
+import { expect, pageTitle, test, toastRegion as toasts } from "./fixtures";
 
 /** A real, small PNG (a yellow square), made on the Node side so the server can decode and re-encode it. */
 async function pngBytes(): Promise<Buffer> {
   return sharp({ create: { width: 48, height: 48, channels: 3, background: "#f8b800" } })
     .png()
     .toBuffer();
-}
-
-function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ });
 }
 
 function submitButton(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, isPhone, test } from "./fixtures";
+import { expect, isPhone, test, toastItems as toasts } from "./fixtures";
 
 // Toasts follow the spec: one at a time (a new one replaces it), 5 s auto-close, a 50 px swipe right
 // dismisses, F8 moves focus to them. Copying a contract address is the simplest way to raise one.
@@ -7,10 +7,6 @@ test.describe("toasts", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/yesterdays-news");
   });
-
-  function toasts(page: import("@playwright/test").Page) {
-    return page.getByRole("region", { name: /Notifications/ }).locator("li");
-  }
 
   async function raiseToast(page: import("@playwright/test").Page, index = 0) {
     await page

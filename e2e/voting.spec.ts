@@ -1,11 +1,7 @@
 import type { Page } from "@playwright/test";
 import { HeadlineListSchema } from "../src/common/headline";
 import { SettingsSchema } from "../src/common/settings";
-import { expect, test } from "./fixtures";
-
-function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ }).locator("li");
-}
+import { expect, test, toastItems as toasts } from "./fixtures";
 
 const voteButtons = (page: Page) => page.getByRole("button", { name: /^Vote for / });
 
