@@ -1,12 +1,17 @@
 /**
  * npm run bench: starts the site on a fresh database (embedded by default; with DATABASE_URL a scratch
  * database on that PostgreSQL server) and measures, in one run:
- *  (a) GET /api/headlines against a bare node:http server answering the same bytes, as a ratio;
+ *  (a) GET /api/headlines against a bare node:http server answering the same bytes (the site's body and
+ *      headers), as a ratio. Each server is its own process, apart from autocannon's; both are warmed up,
+ *      then measured in alternating rounds so that a change in the machine's load weighs on both alike;
  *  (b) votes per second from distinct visitors: the server runs with TRUST_PROXY for loopback, each simulated
  *      visitor has its own X-Forwarded-For address and a cookie the server issued, so the real limits stay on;
  *  (c) the server's peak memory (VmHWM).
  * Afterwards it checks that every vote answered 200 is stored once and that the counters equal the rows.
- * Tunables: BENCH_SECONDS (read test length, default 10), BENCH_VOTES (default 10000), BENCH_CONNECTIONS (50).
+ * It also prints each server's CPU time per request, which a busy machine disturbs far less than the rates,
+ * and the load average before and after.
+ * Tunables: BENCH_SECONDS (read test length per server, default 10), BENCH_VOTES (default 10000),
+ * BENCH_CONNECTIONS (50).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +27,8 @@ import { openPglite, rowsOf } from "../src/server/db/connect";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VOTES = Number(process.env.BENCH_VOTES ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARM_UP_SECONDS = 3;
+const READ_ROUNDS = 2;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 function freePort(): Promise<number> {
@@ -42,6 +49,12 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (/proc counts in 1/100 s on Linux). */
+function cpuMs(pid: number): number {
+  const fields = (fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function peakRssMb(pid: number): number {
@@ -82,7 +95,30 @@ async function issueVisitors(base: string, count: number) {
   return visitors;
 }
 
+/**
+ * The bare server, in its own process like the site (in this one it would share autocannon's event loop):
+ * node:http answering every request with the given bytes.
+ */
+async function startBare(body: Buffer, headers: Record<string, string>) {
+  const script = `
+    const http = require("node:http");
+    const body = Buffer.from(process.env.BARE_BODY, "base64");
+    const headers = JSON.parse(process.env.BARE_HEADERS);
+    const server = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));`;
+  const child = spawn(process.execPath, ["-e", script], {
+    env: { ...process.env, BARE_BODY: body.toString("base64"), BARE_HEADERS: JSON.stringify(headers) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once("exit", () => reject(new Error("the bare server did not start")));
+  });
+  return { port, pid: child.pid as number, stop: () => child.kill() };
+}
+
 async function main() {
+  const loadAtStart = os.loadavg()[0]?.toFixed(2);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mg-bench-"));
@@ -130,23 +166,46 @@ async function main() {
     const kind = databaseUrl ? "PostgreSQL" : "embedded PGlite";
     console.log(`\nMeme Gazette benchmark: ${kind}, ${os.cpus().length} cores, node ${process.version}\n`);
 
-    // (a) reads: the site against a bare node:http server answering the same bytes.
+    // (a) reads: the site against a bare node:http server answering the same bytes: the body and the headers
+    // the site sends a returning visitor (the headers Node adds itself left out).
     const first = await fetch(`${base}/api/headlines`);
-    const body = await first.text();
+    await first.arrayBuffer();
     const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const bare = http.createServer((_req, res) => {
-      res.writeHead(200, {
-        "content-type": "application/json; charset=utf-8",
-        "content-length": Buffer.byteLength(body),
-      });
-      res.end(body);
+    // Uncompressed, as autocannon asks for it (it sends no Accept-Encoding).
+    const answer = await fetch(`${base}/api/headlines`, {
+      headers: { cookie, "accept-encoding": "identity" },
     });
-    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
-    const barePort = (bare.address() as AddressInfo).port;
-    const readOptions = { connections: CONNECTIONS, duration: SECONDS, headers: { cookie } };
-    const site = await run({ ...readOptions, url: `${base}/api/headlines` });
-    const plain = await run({ ...readOptions, url: `http://127.0.0.1:${barePort}/` });
-    bare.close();
+    const body = Buffer.from(await answer.arrayBuffer());
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
+    });
+    const bare = await startBare(body, headers);
+    const sideBySide = [
+      {
+        name: "site",
+        url: `${base}/api/headlines`,
+        pid: server.pid as number,
+        requests: 0,
+        seconds: 0,
+        cpu: 0,
+      },
+      { name: "bare", url: `http://127.0.0.1:${bare.port}/`, pid: bare.pid, requests: 0, seconds: 0, cpu: 0 },
+    ];
+    const readOptions = { connections: CONNECTIONS, headers: { cookie } };
+    for (const s of sideBySide) await run({ ...readOptions, url: s.url, duration: WARM_UP_SECONDS });
+    // Alternating rounds: a change in the machine's load (other work on it) weighs on both servers alike.
+    for (let round = 0; round < READ_ROUNDS; round++) {
+      for (const s of sideBySide) {
+        const before = cpuMs(s.pid);
+        const result = await run({ ...readOptions, url: s.url, duration: SECONDS / READ_ROUNDS });
+        s.cpu += cpuMs(s.pid) - before;
+        s.requests += result.requests.total;
+        s.seconds += result.duration;
+      }
+    }
+    bare.stop();
+    const [site, plain] = sideBySide as [(typeof sideBySide)[0], (typeof sideBySide)[0]];
 
     // (b) votes from distinct visitors on the headlines in voting.
     const list = (await (await fetch(`${base}/api/headlines`)).json()) as Array<{
@@ -158,6 +217,7 @@ async function main() {
     const votesBefore = list.filter((h) => !h.isWinner).reduce((n, h) => n + h.votes, 0);
     const visitors = await issueVisitors(base, VOTES);
     let n = 0;
+    const cpuBeforeVotes = cpuMs(server.pid as number);
     const votes = await run({
       url: base,
       connections: CONNECTIONS,
@@ -182,6 +242,7 @@ async function main() {
         },
       ],
     });
+    const voteCpuMs = cpuMs(server.pid as number) - cpuBeforeVotes;
     const peak = peakRssMb(server.pid as number);
 
     // Every 200 stored once, counters equal to the rows.
@@ -211,16 +272,21 @@ async function main() {
 
     const ok = votes["2xx"];
     const seconds = votes.duration;
-    const readRatio = site.requests.average / plain.requests.average;
+    const siteRate = site.requests / site.seconds;
+    const bareRate = plain.requests / plain.seconds;
+    const perRequestUs = (s: typeof site) => Math.round((1000 * s.cpu) / s.requests);
     console.table({
-      "reads: site GET /api/headlines (req/s)": Math.round(site.requests.average),
-      "reads: bare node:http, same bytes (req/s)": Math.round(plain.requests.average),
-      "reads: ratio site / bare": Number(readRatio.toFixed(2)),
+      "machine load (1 min) at start / end": `${loadAtStart} / ${os.loadavg()[0]?.toFixed(2)}`,
+      "reads: site GET /api/headlines (req/s)": Math.round(siteRate),
+      "reads: bare node:http, same bytes (req/s)": Math.round(bareRate),
+      "reads: ratio site / bare": Number((siteRate / bareRate).toFixed(2)),
+      "reads: CPU per request, site / bare (µs)": `${perRequestUs(site)} / ${perRequestUs(plain)}`,
       "votes: answered 200": ok,
       "votes: refused (non-2xx)": votes.non2xx,
       "votes: errors / timeouts": votes.errors + votes.timeouts,
       "votes: per second (200s / duration)": Math.round(ok / seconds),
       "votes: p99 latency (ms)": votes.latency.p99,
+      "votes: server CPU per request (µs)": Math.round((1000 * voteCpuMs) / votes.requests.total),
       "server peak memory (MB)": peak,
       "check: rows stored": rows,
       "check: counter increase": counted,

@@ -131,6 +131,7 @@ test.describe("the chrome on every page", () => {
 
   test("every navigation starts at the top of the page", async ({ page }) => {
     await page.goto("/about");
+    await expect(pageTitle(page)).toHaveText(`About ${SITE_NAME}`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.getByRole("contentinfo").getByRole("link", { name: "Archive" }).click();

@@ -7,6 +7,7 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { loadPageFor } from "./app/app-routes";
 import { createQueryClient } from "./lib/query-client";
 import { readSiteConfig } from "./lib/site-config";
 
@@ -16,8 +17,13 @@ document.title = siteConfig.siteName;
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App siteConfig={siteConfig} queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App siteConfig={siteConfig} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+
+// The landing page's chunk is already on its way (the server preloads it): wait for it, so that the first
+// render draws the page rather than a spinner. If it fails, the router's Suspense tries again.
+loadPageFor(window.location.pathname).then(render, render);

@@ -77,6 +77,7 @@ export const SecurityResetInputSchema = z.object({
 export type SecurityResetInput = z.infer<typeof SecurityResetInputSchema>;
 
 export const SecurityResetResultSchema = z.object({ updatedUsers: z.array(z.string()) });
+export type SecurityResetResult = z.infer<typeof SecurityResetResultSchema>;
 
 // --- headlines -----------------------------------------------------------------------------------------
 
@@ -111,11 +112,14 @@ export const IdParamsSchema = z.object({
 
 export const TodaysToggleResultSchema = z.object({ id: z.number().int(), isTodaysNews: z.boolean() });
 export const TomorrowsToggleResultSchema = z.object({ id: z.number().int(), isTomorrowsNews: z.boolean() });
+export type TodaysToggleResult = z.infer<typeof TodaysToggleResultSchema>;
+export type TomorrowsToggleResult = z.infer<typeof TomorrowsToggleResultSchema>;
 
 export const VerifyPaymentInputSchema = z.object({
   isPaid: z.boolean({ error: "isPaid must be true or false" }),
 });
 export const VerifyPaymentResultSchema = z.object({ isPaid: z.boolean(), message: z.string() });
+export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResultSchema>;
 
 const contractAddress = z
   .string({ error: "Contract address is required" })
@@ -178,6 +182,7 @@ export const MoveWinnerResultSchema = z.object({
     launchDate: z.string(),
   }),
 });
+export type MoveWinnerResult = z.infer<typeof MoveWinnerResultSchema>;
 
 // --- settings and notifications ----------------------------------------------------------------------
 

@@ -43,6 +43,3 @@ export const HeadlineSchema = z.object({
 export type Headline = z.infer<typeof HeadlineSchema>;
 
 export const HeadlineListSchema = z.array(HeadlineSchema);
-
-export const SENTIMENTS = ["hold", "buy", "sell", "cto"] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];

@@ -77,7 +77,3 @@ export function nextCycle(mode: ScheduleMode, closed: Cycle, now: Date): Cycle |
     if (votingEndTime > now) return { votingEndTime, launchTime: wallClock(closedDay, plus, 22, EASTERN) };
   }
 }
-
-export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
-  return now.getTime() < new Date(votingEndTime).getTime();
-}

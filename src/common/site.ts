@@ -1,17 +1,26 @@
-import { z } from "zod";
-
 /**
  * What the browser needs to know about this deployment. The server embeds it in the HTML page it serves
- * (no request, no flash of a wrong name); nothing secret belongs here.
+ * (no request, no flash of a wrong name); nothing secret belongs here. Written without zod: the browser
+ * reads it on every page before anything else, and zod is kept to the chunks of the forms.
  */
-export const SiteConfigSchema = z.object({
-  siteName: z.string(),
-  tokenAddress: z.string().nullable(),
-  telegramUrl: z.string().nullable(),
-  xUrl: z.string().nullable(),
-});
-export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+export interface SiteConfig {
+  siteName: string;
+  tokenAddress: string | null;
+  telegramUrl: string | null;
+  xUrl: string | null;
+}
 
 export const SITE_CONFIG_ELEMENT_ID = "site-config";
 
 export const DEFAULT_SITE_NAME = "Meme Gazette";
+
+const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+/** The embedded configuration if `value` has its shape (other fields are dropped), else null. */
+export function parseSiteConfig(value: unknown): SiteConfig | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { siteName, tokenAddress, telegramUrl, xUrl } = value as Record<string, unknown>;
+  if (typeof siteName !== "string" || !stringOrNull(tokenAddress) || !stringOrNull(telegramUrl)) return null;
+  if (!stringOrNull(xUrl)) return null;
+  return { siteName, tokenAddress, telegramUrl, xUrl };
+}

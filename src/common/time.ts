@@ -1,14 +1,27 @@
-import { TZDate } from "@date-fns/tz";
-
+/*
+ * Instants, zones and their display, with the platform's Intl only: the front page uses this module, and the
+ * time-zone arithmetic of the schedule (@date-fns/tz) stays out of its first load.
+ */
 export const EASTERN = "America/New_York";
 export const CENTRAL = "America/Chicago";
 
+const easternDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: EASTERN,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** The calendar day (YYYY-MM-DD) in US Eastern time: the edition date and the vote-limit day. */
 export function easternDay(at: Date): string {
-  const d = new TZDate(at.getTime(), EASTERN);
-  const mm = String(d.getMonth() + 1).padStart(2, "0");
-  const dd = String(d.getDate()).padStart(2, "0");
-  return `${d.getFullYear()}-${mm}-${dd}`;
+  const parts = easternDate.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Voting is open until its end time, exclusive. */
+export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
+  return now.getTime() < new Date(votingEndTime).getTime();
 }
 
 /** "Sunday, November 22, 2026": the header's long English date. */

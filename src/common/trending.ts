@@ -148,6 +148,7 @@ export const TokenInfoSchema = z.object({
 export type TokenInfo = z.infer<typeof TokenInfoSchema>;
 
 export const UpdateNewsSourcesResultSchema = z.object({ updatedHeadlines: HeadlineListSchema });
+export type UpdateNewsSourcesResult = z.infer<typeof UpdateNewsSourcesResultSchema>;
 
 export const CheckPaymentResultSchema = z.object({ isPaid: z.boolean(), message: z.string() });
 export type CheckPaymentResult = z.infer<typeof CheckPaymentResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SENTIMENTS } from "./headline";
+import { SENTIMENTS } from "./sentiment";
 
 /** The About page's "up to 10 votes per day", all kinds together, per IP and US-Eastern day. */
 export const DAILY_VOTE_LIMIT = 10;
@@ -40,21 +40,3 @@ export const MyVotesSchema = z.object({
   votesLeft: z.number().int(),
 });
 export type MyVotes = z.infer<typeof MyVotesSchema>;
-
-/** Sentiment shares as whole percentages; 25% each before the first vote. */
-export function sentimentPercentages(counts: {
-  holdVotes: number;
-  buyVotes: number;
-  sellVotes: number;
-  ctoVotes: number;
-}) {
-  const total = counts.holdVotes + counts.buyVotes + counts.sellVotes + counts.ctoVotes;
-  if (total === 0) return { hold: 25, buy: 25, sell: 25, cto: 25 };
-  const pct = (n: number) => Math.round((n / total) * 100);
-  return {
-    hold: pct(counts.holdVotes),
-    buy: pct(counts.buyVotes),
-    sell: pct(counts.sellVotes),
-    cto: pct(counts.ctoVotes),
-  };
-}

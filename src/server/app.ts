@@ -1,5 +1,4 @@
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -19,9 +18,12 @@ import { trendingRoutes } from "./features/trending/trending.routes";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
 import { ListCache } from "./lib/list-cache";
+import { RedisLink } from "./lib/redis";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
+import { registerLazyRequestLogger } from "./plugins/request-logger";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
 import type { App } from "./types";
@@ -40,6 +42,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     // Fastify accepts a hop count at run time, but its types leave the number form out.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 256 * 1024,
+    // A client must finish sending its request (headers and body) within this time: a connection that
+    // trickles a body for ever would otherwise hold its request open (and hold up a SIGTERM drain).
+    // Generous for a 5 MB upload on a slow phone connection; answers (the event stream) are not bounded.
+    requestTimeout: 120_000,
     // The visitor's text never reaches the logs: request logging stays at the method and the path.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -54,18 +60,26 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   // Live updates: every successful change announces the lists it touched (decided by its route, in one
   // table), and open pages fetch those again.
+  // Redis (optional) is shared by every process: limits and live events. Nothing lives only there.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, config.redisKeyPrefix, app.log) : undefined;
+  app.decorate("redis", redis);
   const liveEvents = new LiveEvents(app.log);
   if (database.url) await liveEvents.connectPostgres(database.url);
+  if (redis) liveEvents.connectRedis(redis);
   app.decorate("liveEvents", liveEvents);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs));
-  app.addHook("onClose", () => liveEvents.close());
+  app.addHook("onClose", async () => {
+    await liveEvents.close();
+    await redis?.close();
+  });
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode >= 400) return;
     const topics = topicsForChange(request.method, request.routeOptions.url ?? "");
     if (topics.length > 0) liveEvents.publish(...topics);
   });
+  registerLazyRequestLogger(app);
   registerEtags(app);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

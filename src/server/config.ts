@@ -87,6 +87,14 @@ const EnvSchema = z.object({
       .refine((v) => /^rediss?:\/\//i.test(v) && URL.canParse(v), "must be a redis:// URL")
       .optional(),
   ),
+  /** Put in front of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_:.-]{1,64}$/, "must be 1-64 letters, digits or _:.-")
+      .optional()
+      .transform((v) => v ?? "mg:"),
+  ),
   SEED_DEMO: boolFlag(undefined),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   STAFF_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
@@ -114,6 +122,7 @@ const EnvSchema = z.object({
     return n;
   }),
   SUBMISSIONS_PER_HOUR: intIn(10, 1, 10_000),
+  UPLOADS_PER_HOUR: intIn(30, 1, 10_000),
   TELEGRAM_URL: httpUrl,
   X_URL: httpUrl,
   NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
@@ -142,6 +151,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   seedDemo: boolean;
   adminPassword: string | undefined;
   staffPassword: string | undefined;
@@ -151,6 +161,7 @@ export interface Config {
   paymentAddress: string | undefined;
   submissionPriceSol: number;
   submissionsPerHour: number;
+  uploadsPerHour: number;
   telegramUrl: string | undefined;
   xUrl: string | undefined;
   newsFeedBaseUrl: string;
@@ -191,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // The sample edition is on by default only for the embedded database (a try-out), never silently on a
     // production PostgreSQL.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
@@ -202,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentAddress: e.PAYMENT_ADDRESS,
     submissionPriceSol: e.SUBMISSION_PRICE_SOL,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
     telegramUrl: e.TELEGRAM_URL,
     xUrl: e.X_URL,
     newsFeedBaseUrl: e.NEWS_FEED_BASE_URL,

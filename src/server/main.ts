@@ -8,6 +8,13 @@ import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { prepareDatabase } from "./startup";
 
+/**
+ * A drain still under way after this is given up (logged, exit 1). Under Docker's default 10 s stop timeout,
+ * so the process ends itself, with its log line and its lock released, before the SIGKILL comes.
+ */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+const IDLE_SWEEP_MS = 100;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = { level: config.logLevel };
@@ -31,21 +38,40 @@ async function main(): Promise<void> {
   const stopPaymentJob = startPaymentJob(database.db, config, app.log);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, "second signal: exiting without waiting for the drain");
+      unlock();
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // A second signal, or a hang, must not leave the process up forever.
-    setTimeout(() => process.exit(1), 15_000).unref();
-    try {
-      stopCycleJob();
-      const jobsDone = Promise.all([stopMarketJob(), stopPaymentJob()]);
-      await app.close();
-      await jobsDone;
-      await database.close();
-    } finally {
+    // A request that never finishes must not keep the process, and its DATA_DIR lock, forever.
+    setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
       unlock();
-      process.exit(0);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // app.close() stops accepting connections and lets the requests in flight finish (later requests on open
+    // connections get 503 with "Connection: close"), but Node closes only the connections idle at that
+    // instant: a keep-alive connection whose request was still running stays open after its answer until
+    // the keep-alive timeout (72 s) and holds the close up past the deadline. Closing idle connections
+    // until the drain is over closes each one as soon as its answer is out.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    let code = 0;
+    try {
+      const jobsStopped = Promise.all([stopCycleJob(), stopMarketJob(), stopPaymentJob()]);
+      await app.close();
+      await jobsStopped;
+      await database.close();
+      app.log.info("shut down cleanly");
+    } catch (error) {
+      code = 1;
+      app.log.error({ err: error }, "shutdown failed");
+    } finally {
+      clearInterval(sweep);
+      unlock();
+      process.exit(code);
     }
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { LiveEvents } from "./events/live-events";
 import type { ListCache } from "./lib/list-cache";
+import type { RedisLink } from "./lib/redis";
 
 /** The app instance as routes see it: zod schemas type the requests and answers. */
 export type App = FastifyInstance<
@@ -27,5 +28,7 @@ declare module "fastify" {
     db: Db;
     liveEvents: LiveEvents;
     listCache: ListCache;
+    /** Present when REDIS_URL is set. */
+    redis: RedisLink | undefined;
   }
 }

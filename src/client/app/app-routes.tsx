@@ -1,98 +1,119 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Route, Routes } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
-import { Home } from "@/client/pages/home";
-import { NotFound } from "@/client/pages/not-found";
+import { type PageFile, pageFileFor } from "@/common/pages";
 import { AppLayout } from "./app-layout";
 import { paths } from "./paths";
+import { ScrollToTopOnArrival } from "./scroll-to-top";
+
+/** A route's screen, loaded as its own chunk; `load()` fetches it ahead of the first render. */
+interface LazyPage {
+  load: () => Promise<ComponentType>;
+  /** The screen, once loaded. */
+  loaded: ComponentType | undefined;
+  /** The screen through React.lazy, which suspends until it has loaded. */
+  Lazy: ComponentType;
+}
 
 /**
- * The front page is in the main bundle (most visitors land there); every other screen is its own chunk, so
- * the first load carries no forms, dialogs or tables, and visitors never download the dashboard. Each lazy
- * component is made once, here: made during render it would remount on every render.
+ * Every screen is its own chunk, the front page included, so the entry is only the shell (React, router,
+ * queries, header and footer) and a visitor downloads only the page in front of them. The server preloads
+ * the requested page's chunk in the HTML (plugins/web-app.ts) and main.tsx awaits `load()` before the first
+ * render, so the landing page draws at once, without a spinner. Each one is made once, here: made during
+ * render it would remount on every render.
  */
-function lazyPage(load: () => Promise<ComponentType>) {
-  return lazy(async () => ({ default: await load() }));
+function lazyPage(importPage: () => Promise<ComponentType>): LazyPage {
+  let loading: Promise<ComponentType> | undefined;
+  const page: LazyPage = {
+    loaded: undefined,
+    load: () => {
+      loading ??= importPage().then(
+        (component) => {
+          page.loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          // Not cached: the next render tries again (a flaky connection, a deploy in between).
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    Lazy: lazy(async () => ({ default: await page.load() })),
+  };
+  return page;
 }
 
-const TomorrowsNews = lazyPage(async () => (await import("@/client/pages/tomorrows-news")).TomorrowsNews);
-const YesterdaysNews = lazyPage(async () => (await import("@/client/pages/yesterdays-news")).YesterdaysNews);
-const Archive = lazyPage(async () => (await import("@/client/pages/archive")).Archive);
-const Submit = lazyPage(async () => (await import("@/client/pages/submit")).Submit);
-const PaidSubmit = lazyPage(async () => (await import("@/client/pages/paid-submit")).PaidSubmit);
-const About = lazyPage(async () => (await import("@/client/pages/about")).About);
-const Admin = lazyPage(async () => (await import("@/client/pages/admin")).Admin);
-
-function Loading({ label, children }: { label: string; children: ReactNode }) {
-  return <Suspense fallback={<Spinner label={label} />}>{children}</Suspense>;
+/**
+ * A loaded screen renders directly; one not loaded yet goes through React.lazy (a page reached by a link).
+ * The choice is made once per mount: switching component types later would remount the page. Each route
+ * gives its Page a key of its own, or React would keep one Page (and its first screen) across navigations.
+ */
+function Page({ page }: { page: LazyPage }) {
+  const [Screen] = useState(() => page.loaded ?? page.Lazy);
+  const hadToLoad = Screen === page.Lazy;
+  return (
+    <>
+      {hadToLoad && <ScrollToTopOnArrival />}
+      <Screen />
+    </>
+  );
 }
+
+/** One entry per page module of src/common/pages.ts (the server preloads by the same names). */
+const pages: Record<PageFile, LazyPage> = {
+  home: lazyPage(async () => (await import("@/client/pages/home")).Home),
+  "tomorrows-news": lazyPage(async () => (await import("@/client/pages/tomorrows-news")).TomorrowsNews),
+  "yesterdays-news": lazyPage(async () => (await import("@/client/pages/yesterdays-news")).YesterdaysNews),
+  archive: lazyPage(async () => (await import("@/client/pages/archive")).Archive),
+  submit: lazyPage(async () => (await import("@/client/pages/submit")).Submit),
+  "paid-submit": lazyPage(async () => (await import("@/client/pages/paid-submit")).PaidSubmit),
+  about: lazyPage(async () => (await import("@/client/pages/about")).About),
+  admin: lazyPage(async () => (await import("@/client/pages/admin")).Admin),
+  "not-found": lazyPage(async () => (await import("@/client/pages/not-found")).NotFound),
+};
+
+/** Loads the screen for `pathname` (the not-found page for an unknown path). */
+export async function loadPageFor(pathname: string): Promise<void> {
+  await pages[pageFileFor(pathname)].load();
+}
+
+/** Each route: its paths, its page module, and what the spinner says while that page loads. */
+const ROUTES: ReadonlyArray<{ paths: readonly string[]; page: PageFile; loading: string }> = [
+  { paths: [paths.home], page: "home", loading: "Loading Today's News" },
+  { paths: [paths.tomorrowsNews], page: "tomorrows-news", loading: "Loading Tomorrow's News" },
+  {
+    paths: [paths.yesterdaysNews, paths.oldNews],
+    page: "yesterdays-news",
+    loading: "Loading Yesterday's News",
+  },
+  { paths: [paths.archive], page: "archive", loading: "Loading the archive" },
+  { paths: [paths.submit], page: "submit", loading: "Loading the form" },
+  { paths: [paths.paidSubmit], page: "paid-submit", loading: "Loading the form" },
+  { paths: [paths.about], page: "about", loading: "Loading About" },
+  { paths: [paths.admin], page: "admin", loading: "Loading admin controls" },
+  { paths: ["*"], page: "not-found", loading: "Loading the page" },
+];
 
 /** Every route of the site. react-router matches paths case-insensitively by default (/ARCHIVE works). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route path={paths.home} element={<Home />} />
-        <Route
-          path={paths.tomorrowsNews}
-          element={
-            <Loading label="Loading Tomorrow's News">
-              <TomorrowsNews />
-            </Loading>
-          }
-        />
-        {[paths.yesterdaysNews, paths.oldNews].map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Loading label="Loading Yesterday's News">
-                <YesterdaysNews />
-              </Loading>
-            }
-          />
-        ))}
-        <Route
-          path={paths.archive}
-          element={
-            <Loading label="Loading the archive">
-              <Archive />
-            </Loading>
-          }
-        />
-        <Route
-          path={paths.submit}
-          element={
-            <Loading label="Loading the form">
-              <Submit />
-            </Loading>
-          }
-        />
-        <Route
-          path={paths.paidSubmit}
-          element={
-            <Loading label="Loading the form">
-              <PaidSubmit />
-            </Loading>
-          }
-        />
-        <Route
-          path={paths.about}
-          element={
-            <Loading label="Loading About">
-              <About />
-            </Loading>
-          }
-        />
-        <Route
-          path={paths.admin}
-          element={
-            <Loading label="Loading admin controls">
-              <Admin />
-            </Loading>
-          }
-        />
-        <Route path="*" element={<NotFound />} />
+        {ROUTES.flatMap(({ paths: routePaths, page, loading }) =>
+          routePaths.map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<Spinner label={loading} />}>
+                  <Page key={page} page={pages[page]} />
+                </Suspense>
+              }
+            />
+          )),
+        )}
       </Route>
     </Routes>
   );

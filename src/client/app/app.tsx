@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { BrowserRouter } from "react-router";
-import { Toaster } from "@/client/components/ui/toaster";
 import { SiteConfigProvider } from "@/client/lib/site-config";
 import { useLiveUpdates } from "@/client/lib/use-live-updates";
+import { useToast } from "@/client/lib/use-toast";
 import type { SiteConfig } from "@/common/site";
 import { AppRoutes } from "./app-routes";
 import { ScrollToTop } from "./scroll-to-top";
@@ -10,6 +11,25 @@ import { ScrollToTop } from "./scroll-to-top";
 function LiveUpdates() {
   useLiveUpdates();
   return null;
+}
+
+const Toaster = lazy(async () => ({ default: (await import("@/client/components/ui/toaster")).Toaster }));
+
+/**
+ * Radix Toast (with its layers and collection) is a tenth of the first page's JavaScript, and most visits
+ * raise no toast: it is loaded with the first toast and stays mounted from then on. toast() itself is a
+ * plain store, so callers don't wait for it.
+ */
+function LazyToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
 export function App({ siteConfig, queryClient }: { siteConfig: SiteConfig; queryClient: QueryClient }) {
@@ -21,7 +41,7 @@ export function App({ siteConfig, queryClient }: { siteConfig: SiteConfig; query
           <ScrollToTop />
           <AppRoutes />
         </BrowserRouter>
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </SiteConfigProvider>
   );

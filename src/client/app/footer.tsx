@@ -1,11 +1,13 @@
 import { Link } from "react-router";
-import { TelegramIcon, XLogoIcon } from "@/client/components/icons";
-import { Button } from "@/client/components/ui/button";
+import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { buttonClass } from "@/client/components/ui/button-variants";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { paths } from "./paths";
 
 const linkClass =
   "inline-flex min-h-11 items-center gap-2 underline decoration-2 underline-offset-4 hover:bg-nes-yellow hover:no-underline";
+
+const adminLinkClass = buttonClass({ variant: "plain" });
 
 export function Footer() {
   const { siteName, tokenAddress, telegramUrl, xUrl } = useSiteConfig();
@@ -74,12 +76,13 @@ export function Footer() {
         </p>
         <p className="text-sm text-ink-soft">For site administrators only</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button asChild variant="plain">
-            <Link to={paths.admin}>Admin Login</Link>
-          </Button>
-          <Button asChild variant="plain">
-            <Link to={paths.admin}>Staff Login</Link>
-          </Button>
+          {/* Styled links rather than <Button asChild>: Radix Slot would weigh on every first load. */}
+          <Link to={paths.admin} className={adminLinkClass}>
+            Admin Login
+          </Link>
+          <Link to={paths.admin} className={adminLinkClass}>
+            Staff Login
+          </Link>
         </div>
       </div>
     </footer>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { CloseIcon, MenuIcon } from "@/client/components/icons";
-import { Button } from "@/client/components/ui/button";
+import { CloseIcon, MenuIcon } from "@/client/components/chrome-icons";
+import { buttonClass } from "@/client/components/ui/button-variants";
 import { cn } from "@/client/lib/cn";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
@@ -31,16 +31,17 @@ export function MobileMenu() {
 
   return (
     <nav aria-label="Main" className="mx-auto w-full max-w-[1200px] px-4 pt-3 lg:hidden">
-      <Button
-        variant={open ? "dark" : "default"}
-        className="w-full justify-between"
+      {/* Button's look without importing Button (and the Radix Slot behind its asChild) into the chrome. */}
+      <button
+        type="button"
+        className={buttonClass({ variant: open ? "dark" : "default" }, "w-full justify-between")}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
         <span>{open ? "Close Menu" : "Game Menu"}</span>
         {open ? <CloseIcon /> : <MenuIcon />}
-      </Button>
+      </button>
       <ul id={listId} hidden={!open} className="mt-2 border-3 border-ink bg-paper shadow-pixel">
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);

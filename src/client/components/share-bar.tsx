@@ -1,4 +1,5 @@
-import { CheckIcon, FacebookIcon, LinkIcon, MailIcon, ShareIcon, XLogoIcon } from "@/client/components/icons";
+import { XLogoIcon } from "@/client/components/chrome-icons";
+import { CheckIcon, FacebookIcon, LinkIcon, MailIcon, ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
 import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";

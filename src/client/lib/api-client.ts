@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /**
  * A non-OK answer of the API. `message` is the spec's "{status}: {detail}"; toasts show `detail` alone.
  */
@@ -66,12 +64,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one fetch wrapper: credentials always, JSON body when there is a payload, spec error format. */
-export async function apiRequest(
+/**
+ * The one fetch wrapper: credentials always, JSON body when there is a payload, spec error format.
+ *
+ * `T` is the answer's type, inferred from its shared schema in src/common. The answer is not parsed again
+ * here: the server serializes every answer through that schema (a mismatch is a 500 there), and parsing
+ * it a second time would put zod on every page's first load (docs/decisions/005).
+ */
+export async function apiRequest<T = unknown>(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<unknown> {
+): Promise<T> {
   const { body, signal } = options;
   const init: RequestInit = { method, credentials: "include", signal };
   if (body instanceof FormData) {
@@ -82,10 +86,10 @@ export async function apiRequest(
   }
   const response = await fetch(path, init);
   if (!response.ok) throw await toApiError(response);
-  return readBody(response);
+  return (await readBody(response)) as T;
 }
 
-/** GET and validate the answer with its shared schema, so screens only ever see well-formed data. */
-export async function apiGet<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return schema.parse(await apiRequest("GET", path, { signal }));
+/** GET an answer of type `T` (see apiRequest). */
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>("GET", path, { signal });
 }

@@ -50,6 +50,21 @@ describe("readSiteConfig", () => {
     expect(readSiteConfig().siteName).toBe(DEFAULT_SITE_NAME);
   });
 
+  it("keeps only the known fields and refuses an embed that lacks one", () => {
+    embed(
+      JSON.stringify({ siteName: "Pixel Post", tokenAddress: null, telegramUrl: null, xUrl: null, extra: 1 }),
+    );
+    expect(readSiteConfig()).toEqual({
+      siteName: "Pixel Post",
+      tokenAddress: null,
+      telegramUrl: null,
+      xUrl: null,
+    });
+    document.getElementById(SITE_CONFIG_ELEMENT_ID)?.remove();
+    embed(JSON.stringify({ siteName: "Pixel Post", tokenAddress: null, telegramUrl: null }));
+    expect(readSiteConfig().siteName).toBe(DEFAULT_SITE_NAME);
+  });
+
   it("never shows a blank name", () => {
     embed(JSON.stringify({ siteName: "  ", tokenAddress: null, telegramUrl: null, xUrl: null }));
     expect(readSiteConfig().siteName).toBe(DEFAULT_SITE_NAME);

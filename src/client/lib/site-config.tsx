@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { DEFAULT_SITE_NAME, SITE_CONFIG_ELEMENT_ID, type SiteConfig, SiteConfigSchema } from "@/common/site";
+import { DEFAULT_SITE_NAME, parseSiteConfig, SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   siteName: DEFAULT_SITE_NAME,
@@ -16,10 +16,10 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
   const text = doc.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_SITE_CONFIG;
   try {
-    const parsed = SiteConfigSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return DEFAULT_SITE_CONFIG;
-    const siteName = parsed.data.siteName.trim() || DEFAULT_SITE_NAME;
-    return { ...parsed.data, siteName };
+    const parsed = parseSiteConfig(JSON.parse(text));
+    if (!parsed) return DEFAULT_SITE_CONFIG;
+    const siteName = parsed.siteName.trim() || DEFAULT_SITE_NAME;
+    return { ...parsed, siteName };
   } catch {
     return DEFAULT_SITE_CONFIG;
   }

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
-import { UploadResultSchema } from "@/common/submission";
+import type { UploadResult } from "@/common/submission";
 
 /**
  * POST /api/upload: one image in the multipart field "file"; answers the stored image's URL. Shared by the
@@ -9,7 +9,7 @@ import { UploadResultSchema } from "@/common/submission";
 export async function uploadImage(file: File) {
   const body = new FormData();
   body.append("file", file);
-  return UploadResultSchema.parse(await apiRequest("POST", "/api/upload", { body }));
+  return apiRequest<UploadResult>("POST", "/api/upload", { body });
 }
 
 export function useUploadImage() {

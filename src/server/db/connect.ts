@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { type messages, PGlite, protocol, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -17,8 +17,22 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The PostgreSQL connection string (absent for PGlite). */
   url?: string;
+  /**
+   * Runs a statement prepared once per connection, in one round trip and without drizzle, and answers its rows.
+   * Only for the hottest path (the vote): there drizzle's per-query work and a one-off statement's parse and
+   * plan cost more than the vote itself (measured on PGlite: 1.0 ms of CPU through drizzle, 0.5 ms prepared).
+   */
+  runPrepared<T>(statement: PreparedStatement, values: readonly StatementValue[]): Promise<T[]>;
   close(): Promise<void>;
 }
+
+/** A statement for Database.runPrepared: the name must be unique to this text. */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+export type StatementValue = string | number | null;
 
 /** The rows of a raw `db.execute` answer: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -34,7 +48,69 @@ const MIGRATION_LOCK = 7_215_401;
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create({ dataDir, loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", runPrepared: pglitePrepared(client), close: () => client.close() };
+}
+
+/** PGlite's own locks, which its query() takes; execProtocol() takes neither. */
+interface PgliteLocks {
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Prepared statements on PGlite's one connection, through its wire protocol: Bind, Execute and Sync in one
+ * call, where client.query() makes six calls into the database (parse, describe, bind, describe, execute,
+ * sync) and plans the statement again each time.
+ */
+function pglitePrepared(client: PGlite): Database["runPrepared"] {
+  const locks = client as unknown as PgliteLocks;
+  // As client.query() does: wait until no transaction is open (a transaction's statements run between awaits,
+  // and a statement sent meanwhile would run inside it), then hold the connection for one exchange.
+  const exclusive = (message: Uint8Array) =>
+    locks._runExclusiveTransaction(() => locks._runExclusiveQuery(() => client.execProtocol(message)));
+  const { serialize } = protocol;
+  const columnsOf = new Map<string, Promise<messages.Field[]>>();
+  const prepare = (statement: PreparedStatement) => {
+    const message = Buffer.concat([
+      serialize.parse({ name: statement.name, text: statement.text }),
+      serialize.describe({ type: "S", name: statement.name }),
+      serialize.sync(),
+    ]);
+    return exclusive(message).then(({ messages: answer }) => {
+      const description = answer.find(
+        (m): m is messages.RowDescriptionMessage => m.name === "rowDescription",
+      );
+      return description?.fields ?? [];
+    });
+  };
+  return async <T>(statement: PreparedStatement, values: readonly StatementValue[]) => {
+    let columns = columnsOf.get(statement.name);
+    if (!columns) {
+      columns = prepare(statement);
+      columnsOf.set(statement.name, columns);
+      columns.catch(() => columnsOf.delete(statement.name));
+    }
+    const fields = await columns;
+    const message = Buffer.concat([
+      serialize.bind({
+        statement: statement.name,
+        values: values.map((v) => (v === null ? null : String(v))),
+      }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    const rows: T[] = [];
+    for (const m of (await exclusive(message)).messages) {
+      if (m.name !== "dataRow") continue;
+      const row: Record<string, unknown> = {};
+      (m as messages.DataRowMessage).fields.forEach((value, i) => {
+        const field = fields[i] as messages.Field;
+        row[field.name] = types.parseType(value, field.dataTypeID, client.parsers);
+      });
+      rows.push(row as T);
+    }
+    return rows;
+  };
 }
 
 export function openPostgres(url: string, max = 10): Database {
@@ -48,7 +124,15 @@ export function openPostgres(url: string, max = 10): Database {
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: "postgres", url, close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    url,
+    // pg prepares a named statement once on each pooled connection, then sends Bind/Execute/Sync.
+    runPrepared: async <T>(statement: PreparedStatement, values: readonly StatementValue[]) =>
+      (await pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows as T[],
+    close: () => pool.end(),
+  };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

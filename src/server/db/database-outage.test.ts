@@ -1,44 +1,11 @@
-import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createHeadline } from "../test/factories";
+import { tcpProxy } from "../test/tcp-proxy";
 import { createTestApp, testConfig } from "../test/test-app";
 import { openPostgres, rowsOf } from "./connect";
 import { settings } from "./schema";
-
-/**
- * A TCP proxy in front of PostgreSQL that the test can cut and restore, so that an outage is simulated
- * without touching the machine's shared server.
- */
-function outageProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let up = true;
-  const server = net.createServer((client) => {
-    if (!up) return client.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-      s.on("error", () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  return {
-    listen: () =>
-      new Promise<number>((resolve) =>
-        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
-      ),
-    cut() {
-      up = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore() {
-      up = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -53,7 +20,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
     const headlines = await Promise.all([createHeadline(t.db), createHeadline(t.db), createHeadline(t.db)]);
 
     const target = new URL(t.database.url as string);
-    const proxy = outageProxy(target);
+    const proxy = tcpProxy(target.hostname, Number(target.port || 5432));
     const port = await proxy.listen();
     const viaProxy = new URL(target);
     viaProxy.port = String(port);

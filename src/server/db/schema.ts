@@ -239,3 +239,23 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/**
+ * When each background job may run next. With several server processes every one of them ticks, and the
+ * process whose conditional update moves `next_run_at` forward runs the pass: one pass per interval in all.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: tstz("next_run_at").notNull(),
+});
+
+/** Uploads accepted per IP in the last hour: the database's record for the hourly upload limit. */
+export const uploadLog = pgTable(
+  "upload_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ip: text("ip").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("upload_log_ip_idx").on(t.ip, t.createdAt)],
+);

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { LiveTopic } from "@/common/live";
 import type { App } from "../types";
 
@@ -7,13 +8,27 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 
 /** GET /api/events: a server-sent event stream of changed lists ("data: headlines,tomorrows-news"). */
 export async function eventsRoutes(app: App): Promise<void> {
+  // A stream never finishes by itself, and Fastify does not track hijacked replies: server.close() would
+  // wait for every open page to leave. On close (SIGTERM) they are ended before the server stops listening;
+  // browsers reconnect after "retry" to a process that is up.
+  const open = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const res of open) res.end();
+  });
+
   app.get("/api/events", (request, reply) => {
     const res = reply.raw;
+    // The hijacked stream writes its own head: the headers set so far (the security headers) go with it.
+    // Fastify types header values more loosely (numbers for any header) than Node's writeHead accepts.
+    const headers = reply.getHeaders() as OutgoingHttpHeaders;
     reply.hijack();
     res.writeHead(200, {
+      ...headers,
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
+      // A stream's connection is never reused: closing it with the stream lets the server drain at once
+      // instead of keeping an idle socket until the keep-alive timeout.
+      connection: "close",
       // Proxies must not buffer the stream.
       "x-accel-buffering": "no",
     });
@@ -32,7 +47,9 @@ export async function eventsRoutes(app: App): Promise<void> {
     );
     const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
     heartbeat.unref();
+    open.add(res);
     request.raw.on("close", () => {
+      open.delete(res);
       clearInterval(heartbeat);
       unsubscribe();
     });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
 import pg from "pg";
 import { isLiveTopic, LIVE_TOPICS, type LiveTopic } from "@/common/live";
+import type { RedisLink } from "../lib/redis";
 
 const CHANNEL = "mg_live";
 /** Changes are coalesced: a burst of votes becomes one event per list per second. */
@@ -10,8 +12,9 @@ type Listener = (topics: LiveTopic[]) => void;
 
 /**
  * Live updates: "these lists changed". Within a process changes are collected and flushed once a second to
- * the open event streams. On PostgreSQL every process also sends its flush through NOTIFY and LISTENs for
- * the others', so a vote on one process reaches the visitors of all of them.
+ * the open event streams, and to the other processes: through Redis pub/sub when REDIS_URL is set, else
+ * through PostgreSQL NOTIFY. Every process listens on both, so when Redis cannot carry a flush it goes
+ * through PostgreSQL instead; with neither (one process on the embedded database) it stays local.
  */
 export class LiveEvents {
   private readonly pending = new Set<LiveTopic>();
@@ -19,6 +22,9 @@ export class LiveEvents {
   private readonly changeListeners = new Set<Listener>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private client: pg.Client | undefined;
+  private redis:
+    | { link: RedisLink; subscriber: Redis; channel: string; subscribed: Promise<unknown> }
+    | undefined;
   private closed = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -39,6 +45,26 @@ export class LiveEvents {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.client = client;
+  }
+
+  /**
+   * Cross-process delivery through Redis pub/sub. Does not wait for Redis: an unreachable Redis must not
+   * stop the site from starting; the subscription is made when Redis answers and renewed after reconnects.
+   */
+  connectRedis(link: RedisLink): void {
+    const channel = link.key("live");
+    const subscriber = link.subscriber();
+    subscriber.on("message", (_channel: string, payload: string) => {
+      const topics = payload.split(",").filter(isLiveTopic);
+      if (topics.length > 0) this.emit(topics);
+    });
+    const subscribed = subscriber.subscribe(channel).catch(() => {});
+    this.redis = { link, subscriber, channel, subscribed };
+  }
+
+  /** Resolves once the Redis subscription is in place (tests wait for it before publishing). */
+  async redisSubscribed(): Promise<void> {
+    await this.redis?.subscribed;
   }
 
   /**
@@ -73,16 +99,31 @@ export class LiveEvents {
     this.timer = undefined;
     const topics = [...this.pending];
     this.pending.clear();
-    if (topics.length === 0) return;
-    if (this.client) {
-      // Every process, this one included, hears it back through LISTEN.
-      this.client.query("SELECT pg_notify($1, $2)", [CHANNEL, topics.join(",")]).catch((error: unknown) => {
+    if (topics.length > 0) void this.announce(topics);
+  }
+
+  /**
+   * Sends a flush to every process, this one included: each hears it back from its subscription. Redis
+   * first when configured, then PostgreSQL; when neither can carry it, this process delivers it itself
+   * (the others' caches then expire within LIST_CACHE_MS).
+   */
+  private async announce(topics: LiveTopic[]): Promise<void> {
+    const payload = topics.join(",");
+    const { redis, client } = this;
+    if (
+      redis &&
+      (await redis.link.attempt("live events", (r) => r.publish(redis.channel, payload))) !== undefined
+    )
+      return;
+    if (client) {
+      try {
+        await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+        return;
+      } catch (error) {
         this.log.warn({ err: error }, "live events: NOTIFY failed, delivering locally only");
-        this.emit(topics);
-      });
-    } else {
-      this.emit(topics);
+      }
     }
+    this.emit(topics);
   }
 
   private emit(topics: LiveTopic[]): void {
@@ -94,6 +135,7 @@ export class LiveEvents {
     this.closed = true;
     clearTimeout(this.timer);
     this.listeners.clear();
+    this.redis?.subscriber.disconnect();
     await this.client?.end().catch(() => {});
   }
 }

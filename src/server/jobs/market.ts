@@ -3,36 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/connect";
 import { refreshMarketData } from "../features/tokens/market.service";
 import { createOutboundFetch } from "../integrations/outbound";
-
-/**
- * Runs `task` every `intervalMs`, never two at once: a pass that outlasts the interval makes the next tick
- * a no-op instead of a second concurrent pass. Errors are logged, never thrown. Answers a stop function
- * whose promise settles when a pass still running has finished (so the database is closed after it).
- */
-export function startIntervalJob(
-  name: string,
-  intervalMs: number,
-  task: () => Promise<void>,
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = task()
-      .catch((error: unknown) =>
-        log.error({ err: error, job: name }, `${name} failed; retrying on the next tick`),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+import { claimJobRun, startIntervalJob } from "./interval-job";
 
 /**
  * The background "Update News Sources": market data of launched tokens every MARKET_REFRESH_MINUTES
@@ -52,9 +23,10 @@ export function startMarketJob(
 ): () => Promise<void> {
   if (config.marketRefreshMinutes <= 0) return async () => {};
   const http = createOutboundFetch(config);
+  const intervalMs = config.marketRefreshMinutes * 60_000;
   return startIntervalJob(
     "market refresh",
-    config.marketRefreshMinutes * 60_000,
+    intervalMs,
     async () => {
       const result = await refreshMarketData(db, { http, config, log });
       log.info(
@@ -67,5 +39,6 @@ export function startMarketJob(
       );
     },
     log,
+    () => claimJobRun(db, "market refresh", intervalMs),
   );
 }

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/connect";
 import { checkPendingPayments, paymentChecksConfigured } from "../features/tokens/payments.service";
 import { createOutboundFetch } from "../integrations/outbound";
-import { startIntervalJob } from "./market";
+import { claimJobRun, startIntervalJob } from "./interval-job";
 
 /**
  * On-chain checks of pending paid submissions every PAYMENT_CHECK_MINUTES (0 turns them off), only when
@@ -24,13 +24,15 @@ export function startPaymentJob(
 ): () => Promise<void> {
   if (config.paymentCheckMinutes <= 0 || !paymentChecksConfigured(config)) return async () => {};
   const http = createOutboundFetch(config);
+  const intervalMs = config.paymentCheckMinutes * 60_000;
   return startIntervalJob(
     "payment check",
-    config.paymentCheckMinutes * 60_000,
+    intervalMs,
     async () => {
       const result = await checkPendingPayments(db, { http, config, log });
       if (result.checked > 0) log.info(result, "pending payments checked");
     },
     log,
+    () => claimJobRun(db, "payment check", intervalMs),
   );
 }

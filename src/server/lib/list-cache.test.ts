@@ -1,9 +1,14 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyBaseLogger } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildApp } from "../app";
 import { openPostgres } from "../db/connect";
 import { settings } from "../db/schema";
+import { LiveEvents } from "../events/live-events";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp, testConfig } from "../test/test-app";
+import { ListCache } from "./list-cache";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -63,4 +68,80 @@ describe("the public list cache", () => {
       await expect.poll(async () => (await titles({ app: other }))[0]?.votes, { timeout: 5_000 }).toBe(1);
     },
   );
+});
+
+describe("ListCache loads", () => {
+  const schema = z.array(z.object({ n: z.number() }));
+  const quietLog = { warn() {}, error() {}, info() {} } as unknown as FastifyBaseLogger;
+
+  function cacheWithCountedLoads() {
+    const events = new LiveEvents(quietLog);
+    cleanups.push(() => events.close());
+    const cache = new ListCache(events, 60_000);
+    let loads = 0;
+    let release = () => {};
+    const load = async () => {
+      loads += 1;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return [{ n: loads }];
+    };
+    return { events, cache, load, loads: () => loads, release: () => release() };
+  }
+
+  it("shares one database load between concurrent misses", async () => {
+    const c = cacheWithCountedLoads();
+    const answers = Array.from({ length: 20 }, () => c.cache.json("/list", "headlines", schema, c.load));
+    await new Promise((r) => setTimeout(r, 0));
+    c.release();
+    const bodies = (await Promise.all(answers)).map((a) => a.body.toString());
+    expect(c.loads()).toBe(1);
+    expect(new Set(bodies)).toEqual(new Set(['[{"n":1}]']));
+  });
+
+  it("answers but does not keep a load that began before a change", async () => {
+    const c = cacheWithCountedLoads();
+    const before = c.cache.json("/list", "headlines", schema, c.load);
+    await new Promise((r) => setTimeout(r, 0));
+    c.events.publish("headlines");
+    c.release();
+    expect((await before).body.toString()).toBe('[{"n":1}]');
+    // Kept, it would hide the change for the entry's lifetime: the next request loads again.
+    const after = c.cache.json("/list", "headlines", schema, c.load);
+    await new Promise((r) => setTimeout(r, 0));
+    c.release();
+    expect((await after).body.toString()).toBe('[{"n":2}]');
+    expect(c.loads()).toBe(2);
+  });
+});
+
+describe("compressed lists", () => {
+  it("sends brotli or gzip to a browser that accepts it, the same JSON, and plain JSON otherwise", async () => {
+    const t = await createTestApp({ listCacheMs: 60_000 });
+    cleanups.push(() => t.close());
+    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
+    for (let i = 0; i < 8; i += 1)
+      await createHeadline(t.db, { description: `A long story, number ${i}. `.repeat(8) });
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/headlines",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+  });
 });

@@ -6,19 +6,25 @@ import type { App } from "../types";
  * be revalidated each time (no-cache), so a vote is never hidden behind a stale copy.
  */
 export function registerEtags(app: App): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    if (!request.url.startsWith("/api/") || !String(reply.getHeader("content-type") ?? "").includes("json")) {
-      return payload;
+  // A callback hook, not an async one: it runs on every answer, and most leave it at the first test.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") {
+      done(null, payload);
+      return;
     }
-    // A cached list brings the ETag it computed once; other answers are hashed here.
+    if (!request.url.startsWith("/api/") || !String(reply.getHeader("content-type") ?? "").includes("json")) {
+      done(null, payload);
+      return;
+    }
+    // Cached lists come as Buffers and answer for themselves (sendCached); a route's own ETag is kept.
     const etag = String(reply.getHeader("etag") ?? etagOf(payload));
     reply.header("etag", etag);
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     if (request.headers["if-none-match"] === etag) {
       reply.code(304);
-      return "";
+      done(null, "");
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

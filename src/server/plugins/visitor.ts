@@ -19,9 +19,28 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The client IP is worked out when first read, not on every request: with TRUST_PROXY that means parsing
+ * X-Forwarded-For, and most answers (the public lists) never need it.
+ */
+class RequestVisitor implements Visitor {
+  #ip: string | undefined;
+
+  constructor(
+    readonly id: string,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  get ip(): string {
+    this.#ip ??= this.request.ip;
+    return this.#ip;
+  }
+}
+
 export function registerVisitor(app: App): void {
   app.decorateRequest("visitor", null as unknown as Visitor);
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: no promise on every request.
+  app.addHook("onRequest", (request, reply, done) => {
     const existing = request.cookies[VISITOR_COOKIE];
     let id = existing && VISITOR_ID.test(existing) ? existing : undefined;
     if (!id) {
@@ -34,7 +53,8 @@ export function registerVisitor(app: App): void {
         maxAge: ONE_YEAR_S,
       });
     }
-    request.visitor = { id, ip: request.ip };
+    request.visitor = new RequestVisitor(id, request);
+    done();
   });
 }
 

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { NOT_FOUND_PAGE, PAGE_FILES, type PageFile, pageFileFor } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
 import type { App } from "../types";
@@ -20,52 +22,157 @@ export function siteConfigOf(config: Config): SiteConfig {
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] as string);
 
-/** The page with this deployment's name and public settings in it, so the first paint is already right. */
-export function renderIndexHtml(template: string, site: SiteConfig): string {
+/**
+ * The page with this deployment's name and public settings in it, so the first paint is already right, and
+ * a `modulepreload` link for each of `preloads` (the requested page's chunks).
+ */
+export function renderIndexHtml(
+  template: string,
+  site: SiteConfig,
+  preloads: readonly string[] = [],
+): string {
   // "<" is escaped inside the JSON so that no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
+  // crossorigin as on Vite's own tags: a preload in another mode would not be reused by the import.
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.siteName)}</title>`)
     .replace(
       "</head>",
-      `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+      `${links.join("")}<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
     );
+}
+
+/** The parts of Vite's build manifest (dist/client/.vite/manifest.json) read here. */
+export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: readonly string[] }>;
+
+function closure(manifest: ViteManifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) continue;
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * For each page module, the URLs of the chunks to preload: the entry's static imports, then the page's own
+ * chunk and its static imports. The page's code downloads in parallel with the entry rather than after it has
+ * run (the build leaves preloading to the server: vite.config.ts). Pages missing from the manifest (an older
+ * build) get the entry's imports only.
+ */
+export function pagePreloads(manifest: ViteManifest): Map<PageFile, string[]> {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loadedByEntry = closure(manifest, entries);
+  const url = (key: string) => `/${manifest[key]?.file}`;
+  const shell = [...loadedByEntry].filter((key) => !entries.includes(key)).map(url);
+  const preloads = new Map<PageFile, string[]>();
+  for (const page of new Set<PageFile>([...Object.values(PAGE_FILES), NOT_FOUND_PAGE])) {
+    const key = `pages/${page}.tsx`;
+    const files = manifest[key] ? [...closure(manifest, [key])].filter((k) => !loadedByEntry.has(k)) : [];
+    // The page's own chunk first among its files: the browser starts the most important download first.
+    files.sort((a, b) => Number(b === key) - Number(a === key));
+    preloads.set(page, [...shell, ...files.map(url)]);
+  }
+  return preloads;
+}
+
+/** The best encoding of the page this client accepts: brotli, then gzip, else none (identity). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
+  const quality = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    quality.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const accepts = (encoding: string) => (quality.get(encoding) ?? quality.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return undefined;
+}
+
+/** One HTML page, compressed once at start-up in both encodings: no compression work per request. */
+interface PreparedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function preparePage(html: string): PreparedPage {
+  const identity = Buffer.from(html, "utf8");
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+function readManifest(dir: string): ViteManifest {
+  const file = path.join(dir, ".vite", "manifest.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest) : {};
 }
 
 /**
  * Serves the built browser app: hashed assets cached for a year, and the page itself for every path that
- * is not an API route or a file, never cached stale. Unknown /api paths answer 404 JSON.
+ * is not an API route or a file, never cached stale. Text assets go out as the build's precompressed .br or
+ * .gz copy when the browser accepts one (build/precompress.ts); the page is compressed once at start-up, one
+ * copy per page module with that module's chunks preloaded. Unknown /api paths answer 404 JSON.
  */
 export async function registerWebApp(app: App, config: Config): Promise<void> {
   const dir = config.staticDir;
   const indexPath = dir ? path.join(dir, "index.html") : undefined;
-  const hasApp = indexPath !== undefined && fs.existsSync(indexPath);
-  const html = hasApp ? renderIndexHtml(fs.readFileSync(indexPath, "utf8"), siteConfigOf(config)) : undefined;
-
-  if (hasApp && dir) {
-    await app.register(fastifyStatic, {
-      root: dir,
-      index: false,
-      wildcard: true,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header("cache-control", immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : "no-cache");
-      },
+  if (!dir || !indexPath || !fs.existsSync(indexPath)) {
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split("?")[0] ?? "/";
+      return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     });
+    return;
   }
 
-  const sendPage = (reply: FastifyReply, page: string) =>
-    reply.status(200).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
+  const template = fs.readFileSync(indexPath, "utf8");
+  const site = siteConfigOf(config);
+  const preloads = pagePreloads(readManifest(dir));
+  const pages = new Map<PageFile, PreparedPage>();
+  for (const [page, files] of preloads) pages.set(page, preparePage(renderIndexHtml(template, site, files)));
+
+  await app.register(fastifyStatic, {
+    root: dir,
+    index: false,
+    wildcard: true,
+    // Picks file.br or file.gz by Accept-Encoding, sets Content-Encoding and Vary; small files have none.
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : "no-cache");
+    },
+  });
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const prepared = pages.get(pageFileFor(pathname)) as PreparedPage;
+    const encoding = pickEncoding(request.headers["accept-encoding"]);
+    reply
+      .status(200)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding");
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply.send(encoding ? prepared[encoding] : prepared.identity);
+  };
 
   // The static plugin refuses directories (403) when it serves no index: the front page needs its own route.
-  if (html) app.get("/", (_request, reply) => sendPage(reply, html));
+  app.get("/", (request, reply) => sendPage(request, reply, "/"));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage || !html) {
+    if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage) {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     }
-    return sendPage(reply, html);
+    return sendPage(request, reply, pathname);
   });
 }

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { CloseIcon } from "@/client/components/icons";
+import { CloseIcon } from "@/client/components/chrome-icons";
 import { cn } from "@/client/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { CloseIcon } from "@/client/components/icons";
+import { CloseIcon } from "@/client/components/chrome-icons";
 import { cn } from "@/client/lib/cn";
 
 /** The spec's toast timing: auto-close after 5 s, a 50 px swipe to the right dismisses. */

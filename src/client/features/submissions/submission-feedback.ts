@@ -1,7 +1,8 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError, errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { type PaidSubmissionFormValues, SUBMISSION_MESSAGES } from "@/common/submission";
+import type { PaidSubmissionFormValues } from "@/common/submission";
+import { SUBMISSION_MESSAGES } from "@/common/submission-rules";
 
 const M = SUBMISSION_MESSAGES;
 

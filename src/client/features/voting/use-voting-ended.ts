@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { isVotingOpen } from "@/common/schedule";
+import { isVotingOpen } from "@/common/time";
 
 const RECHECK_MS = 60_000;
 

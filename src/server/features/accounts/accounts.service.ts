@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX_LENGTH, type SessionUser } from "@/common/admin";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
-import { accounts, loginAttempts, sessions } from "../../db/schema";
+import { accounts, sessions } from "../../db/schema";
 import { HttpError, tooMany, unauthorized } from "../../lib/http-error";
+import type { RedisLink } from "../../lib/redis";
+import { isThrottled, recordFailure, trimAttempts, usernameKey } from "./login-throttle";
 import type { SessionAccount } from "./sessions.service";
 
 // --- passwords ------------------------------------------------------------------------------------------
@@ -93,14 +95,6 @@ export async function ensureAccounts(db: Db, config: Config, log: FastifyBaseLog
 export const INVALID_LOGIN = "Invalid username or password";
 export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
 
-/** Failed logins allowed per window: per username (guessing one password) and per IP (spraying many). */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_USERNAME = 10;
-export const MAX_FAILURES_PER_IP = 30;
-
-/** Usernames are at most 50 characters, so a longer one cannot exist; it is stored cut to keep rows small. */
-const usernameKey = (username: string) => username.slice(0, 64);
-
 /**
  * Checks a login. Throttling comes first, before any password is checked, so a throttled guess learns
  * nothing even when it is right. Concurrent guesses can each pass the check before any failure is recorded;
@@ -108,29 +102,12 @@ const usernameKey = (username: string) => username.slice(0, 64);
  */
 export async function logIn(
   db: Db,
+  redis: RedisLink | undefined,
   input: { username: string; password: string; ip: string },
   now: Date,
 ): Promise<SessionAccount> {
-  const key = usernameKey(input.username);
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [failures] = await db
-    .select({
-      forUsername: sql<number>`(count(*) filter (where ${loginAttempts.username} = ${key}))::int`,
-      forIp: sql<number>`(count(*) filter (where ${loginAttempts.ip} = ${input.ip}))::int`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        gt(loginAttempts.createdAt, since),
-        or(eq(loginAttempts.username, key), eq(loginAttempts.ip, input.ip)),
-      ),
-    );
-  if (
-    (failures?.forUsername ?? 0) >= MAX_FAILURES_PER_USERNAME ||
-    (failures?.forIp ?? 0) >= MAX_FAILURES_PER_IP
-  ) {
-    throw tooMany(TOO_MANY_LOGINS);
-  }
+  const attempt = { username: usernameKey(input.username), ip: input.ip, now };
+  if (await isThrottled(db, redis, attempt)) throw tooMany(TOO_MANY_LOGINS);
 
   // A password longer than any we accept is wrong without hashing it: argon2 on megabytes is a DoS lever.
   let account: typeof accounts.$inferSelect | undefined;
@@ -140,11 +117,10 @@ export async function logIn(
     valid = await verifyPassword(account?.passwordHash ?? (await dummy()), input.password);
   }
   if (!account || !valid) {
-    await db.insert(loginAttempts).values({ ip: input.ip, username: key, createdAt: now });
+    await recordFailure(db, redis, attempt);
     throw unauthorized(INVALID_LOGIN);
   }
-  // Old attempts only matter inside the window; logins are rare, so this is where the table is trimmed.
-  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since));
+  await trimAttempts(db, now);
   return { id: account.id, username: account.username, isAdmin: account.isAdmin };
 }
 

@@ -1,14 +1,13 @@
 import { HeadlineListSchema } from "@/common/headline";
 import type { LiveTopic } from "@/common/live";
-import { sendCached } from "../../lib/list-cache";
 import type { App } from "../../types";
 import { listHomeHeadlines, listTomorrowsNews, listYesterdaysNews } from "./headlines.service";
 
 export async function headlinesRoutes(app: App): Promise<void> {
   // The busiest answers of the site: served from the list cache, serialized through HeadlineListSchema.
   const list = (url: string, topic: LiveTopic, load: typeof listHomeHeadlines) =>
-    app.get(url, async (_request, reply) =>
-      sendCached(reply, await app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db))),
+    app.get(url, (_request, reply) =>
+      app.listCache.send(reply, url, topic, HeadlineListSchema, () => load(app.db)),
     );
 
   list("/api/headlines", "headlines", listHomeHeadlines);

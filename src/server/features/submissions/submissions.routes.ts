@@ -40,6 +40,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
         {
           ip: request.visitor.ip,
           perHour: app.config.submissionsPerHour,
+          redis: app.redis,
         },
       );
       return reply.status(201).send(result);
@@ -53,6 +54,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
       const result = await createPaidSubmission(app.db, request.body, {
         ip: request.visitor.ip,
         perHour: app.config.submissionsPerHour,
+        redis: app.redis,
       });
       return reply.status(201).send(result);
     },

@@ -8,7 +8,9 @@ import {
 } from "@/common/submission";
 import type { Db } from "../../db/connect";
 import { headlines, images } from "../../db/schema";
+import { reserveInRedis } from "../../lib/hourly-limit";
 import { badRequest, conflict, tooMany } from "../../lib/http-error";
+import type { RedisLink } from "../../lib/redis";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type HeadlineInsert = typeof headlines.$inferInsert;
@@ -23,6 +25,8 @@ export const SUBMISSION_REFUSALS = {
 export interface SubmissionContext {
   ip: string;
   perHour: number;
+  /** When set, the limit is counted in Redis; the database counts whenever Redis cannot answer. */
+  redis?: RedisLink;
 }
 
 /**
@@ -95,10 +99,14 @@ async function insertSubmission(
   message: string,
 ): Promise<SubmissionResult> {
   if (values.imageUrl && SITE_IMAGE_PATH.test(values.imageUrl)) await assertImageStored(db, values.imageUrl);
+  const reservation = ctx.redis && (await reserveInRedis(ctx.redis, "submissions", ctx.ip, ctx.perHour));
+  if (reservation === "full") throw tooMany(SUBMISSION_REFUSALS.tooMany);
   try {
     const id = await db.transaction(async (tx) => {
-      await takeIpLock(tx, ctx.ip);
-      if ((await acceptedInLastHour(tx, ctx.ip)) >= ctx.perHour) throw tooMany(SUBMISSION_REFUSALS.tooMany);
+      if (!reservation) {
+        await takeIpLock(tx, ctx.ip);
+        if ((await acceptedInLastHour(tx, ctx.ip)) >= ctx.perHour) throw tooMany(SUBMISSION_REFUSALS.tooMany);
+      }
       const [row] = await tx
         .insert(headlines)
         .values({ ...values, submitterIp: ctx.ip })
@@ -108,6 +116,8 @@ async function insertSubmission(
     });
     return { id, message };
   } catch (error) {
+    // A refused submission does not use up the IP's allowance.
+    await reservation?.release();
     // Checked after the failed insert rather than read before it: a read-then-write would let two
     // simultaneous requests with one id both pass the read.
     if (isUniqueViolation(error, "headlines_transaction_id_unique"))

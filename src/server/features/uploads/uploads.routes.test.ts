@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "@/common/images";
 import { images } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { TOO_MANY_UPLOADS } from "./upload-limit";
 import { UPLOAD_MESSAGES } from "./uploads.service";
 
 // One app for the file: uploads do not depend on each other's data, and each test names its own image.
@@ -414,5 +415,36 @@ describe("POST /api/upload: refused files", () => {
     const body = await multipart([{ name: "title", value: "x" }]);
     const res = await t.app.inject({ method: "POST", url: "/api/headlines", ...body });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe("POST /api/upload: the hourly limit per IP", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ uploadsPerHour: 3 });
+  });
+  afterAll(() => limited.close());
+
+  async function uploadFrom(ip: string, bytes: Uint8Array) {
+    const body = await multipart([{ name: "file", bytes, filename: "a.png", type: "image/png" }]);
+    return limited.app.inject({ method: "POST", url: "/api/upload", remoteAddress: ip, ...body });
+  }
+
+  it("accepts exactly the allowance from one address, even in parallel, and answers 429 after", async () => {
+    const png = await smallPng();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => uploadFrom("203.0.113.21", png)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json()).toEqual({ message: TOO_MANY_UPLOADS });
+    // Another address has its own allowance.
+    expect((await uploadFrom("203.0.113.22", png)).statusCode).toBe(200);
+  });
+
+  it("does not count refused files", async () => {
+    const notAnImage = Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    for (let i = 0; i < 4; i += 1)
+      expect((await uploadFrom("203.0.113.23", notAnImage)).statusCode).toBe(415);
+    const png = await smallPng();
+    for (let i = 0; i < 3; i += 1) expect((await uploadFrom("203.0.113.23", png)).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { IMAGE_MAX_BYTES } from "@/common/images";
 import { UploadResultSchema } from "@/common/submission";
 import { badRequest, HttpError } from "../../lib/http-error";
 import type { App } from "../../types";
+import { reserveUpload } from "./upload-limit";
 import { readCapped, storeUploadedImage, UPLOAD_MESSAGES } from "./uploads.service";
 
 /**
@@ -30,15 +31,19 @@ export async function uploadsRoutes(app: App): Promise<void> {
     // tests), while any other body on this route stays under the app's small limit and is refused.
     { schema: { response: { 200: UploadResultSchema } } },
     async (request, reply) => {
-      let bytes: Buffer;
+      let release: (() => Promise<void>) | undefined;
       try {
-        bytes = await receiveFile(request);
+        release = await reserveUpload(app.db, app.redis, request.visitor.ip, app.config.uploadsPerHour);
+        const bytes = await receiveFile(request);
+        return { imageUrl: await storeUploadedImage(app.db, bytes) };
       } catch (error) {
-        // The rest of an oversized body is not worth reading: the client is told to stop sending.
-        if (error instanceof HttpError && error.statusCode === 413) reply.header("connection", "close");
+        // A refused upload does not use up the allowance.
+        await release?.();
+        // The rest of a refused body is not worth reading: the client is told to stop sending.
+        if (error instanceof HttpError && (error.statusCode === 413 || error.statusCode === 429))
+          reply.header("connection", "close");
         throw error;
       }
-      return { imageUrl: await storeUploadedImage(app.db, bytes) };
     },
   );
 }

@@ -15,7 +15,7 @@ export async function votesRoutes(app: App): Promise<void> {
     { schema: { body: CastVoteInputSchema, response: { 200: VoteResultSchema } } },
     (request) =>
       castVote(
-        app.db,
+        app.database,
         { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor },
         new Date(),
       ),
@@ -33,7 +33,7 @@ export async function votesRoutes(app: App): Promise<void> {
     },
     (request) =>
       castVote(
-        app.db,
+        app.database,
         {
           kind: "community",
           headlineId: request.params.id,

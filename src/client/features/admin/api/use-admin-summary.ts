@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { AdminSummarySchema } from "@/common/admin";
+import type { AdminSummary } from "@/common/admin";
 
 export function fetchAdminSummary(signal?: AbortSignal) {
-  return apiGet("/api/admin/summary", AdminSummarySchema, signal);
+  return apiGet<AdminSummary>("/api/admin/summary", signal);
 }
 
 export function useAdminSummary() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { AdminHeadlineSchema } from "@/common/admin";
+import type { AdminHeadline } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function announceWinner(id: number) {
-  return AdminHeadlineSchema.parse(await apiRequest("POST", `/api/admin/headlines/${id}/announce-winner`));
+  return apiRequest<AdminHeadline>("POST", `/api/admin/headlines/${id}/announce-winner`);
 }
 
 /** "Make Winner" and "Announce": crowns this headline as the cycle's winner, overriding any other. */

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { ArchiveListSchema } from "@/common/archive";
+import type { ArchiveEntry } from "@/common/archive";
 
 export function fetchArchiveEntries(signal?: AbortSignal) {
-  return apiGet("/api/archive", ArchiveListSchema, signal);
+  return apiGet<ArchiveEntry[]>("/api/archive", signal);
 }
 
 /** The public archive list, under the public key, so a delete here also refreshes /archive. */

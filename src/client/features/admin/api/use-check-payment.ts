@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { CheckPaymentResultSchema } from "@/common/trending";
+import type { CheckPaymentResult } from "@/common/trending";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function checkPayment(id: number) {
-  return CheckPaymentResultSchema.parse(await apiRequest("POST", `/api/admin/headlines/${id}/check-payment`));
+  return apiRequest<CheckPaymentResult>("POST", `/api/admin/headlines/${id}/check-payment`);
 }
 
 /**

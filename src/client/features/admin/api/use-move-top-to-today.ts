@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { AdminHeadlineListSchema } from "@/common/admin";
+import type { AdminHeadline } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function moveTopToToday() {
-  return AdminHeadlineListSchema.parse(await apiRequest("POST", "/api/admin/move-top-headlines-to-today"));
+  return apiRequest<AdminHeadline[]>("POST", "/api/admin/move-top-headlines-to-today");
 }
 
 /** "Move Top 4 to Today's News": the server picks the four and resets their votes to 0 for the new race. */

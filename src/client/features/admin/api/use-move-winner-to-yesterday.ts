@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { MoveWinnerResultSchema } from "@/common/admin";
+import type { MoveWinnerResult } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function moveWinnerToYesterday() {
-  return MoveWinnerResultSchema.parse(await apiRequest("POST", "/api/admin/move-winner-to-yesterday"));
+  return apiRequest<MoveWinnerResult>("POST", "/api/admin/move-winner-to-yesterday");
 }
 
 /** Moves the current winner to Yesterday's News and writes its Archive entry (409 when there is none). */

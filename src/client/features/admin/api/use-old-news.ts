@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { HeadlineListSchema } from "@/common/headline";
+import type { Headline } from "@/common/headline";
 
 export function fetchOldNews(signal?: AbortSignal) {
-  return apiGet("/api/old-news", HeadlineListSchema, signal);
+  return apiGet<Headline[]>("/api/old-news", signal);
 }
 
 /**

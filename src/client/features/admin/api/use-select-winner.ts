@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { AdminHeadlineSchema } from "@/common/admin";
+import type { AdminHeadline } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function selectWinner() {
-  return AdminHeadlineSchema.parse(await apiRequest("POST", "/api/admin/select-winner"));
+  return apiRequest<AdminHeadline>("POST", "/api/admin/select-winner");
 }
 
 /** "Select Today's Winner": the most-voted headline in voting now (409 when none is in voting). */

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { AdminHeadlineSchema } from "@/common/admin";
+import type { AdminHeadline } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function setContractAddress({ id, contractAddress }: { id: number; contractAddress: string }) {
-  return AdminHeadlineSchema.parse(
-    await apiRequest("POST", `/api/admin/headlines/${id}/contract-address`, { body: { contractAddress } }),
-  );
+  return apiRequest<AdminHeadline>("POST", `/api/admin/headlines/${id}/contract-address`, {
+    body: { contractAddress },
+  });
 }
 
 /** A contract address marks the coin launched: it appears on Yesterday's News from then on. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { TodaysToggleResultSchema } from "@/common/admin";
+import type { TodaysToggleResult } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function toggleTodaysNews(id: number) {
-  return TodaysToggleResultSchema.parse(await apiRequest("POST", `/api/admin/headlines/${id}/toggle-todays`));
+  return apiRequest<TodaysToggleResult>("POST", `/api/admin/headlines/${id}/toggle-todays`);
 }
 
 /** Flips the flag on the server (it answers the new state) rather than sending the state we think it has. */

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { TomorrowsToggleResultSchema } from "@/common/admin";
+import type { TomorrowsToggleResult } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function toggleTomorrowsNews(id: number) {
-  return TomorrowsToggleResultSchema.parse(
-    await apiRequest("POST", `/api/admin/headlines/${id}/toggle-tomorrows`),
-  );
+  return apiRequest<TomorrowsToggleResult>("POST", `/api/admin/headlines/${id}/toggle-tomorrows`);
 }
 
 export function useToggleTomorrowsNews() {

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
-import { TokenInfoSchema } from "@/common/trending";
+import type { TokenInfo } from "@/common/trending";
 
 export function fetchTokenInfo(address: string) {
-  return apiGet(`/api/token-info/${encodeURIComponent(address)}`, TokenInfoSchema);
+  return apiGet<TokenInfo>(`/api/token-info/${encodeURIComponent(address)}`);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { HeadlineListSchema } from "@/common/headline";
+import type { Headline } from "@/common/headline";
 
 export function fetchTomorrowsCandidates(signal?: AbortSignal) {
-  return apiGet("/api/tomorrows-news", HeadlineListSchema, signal);
+  return apiGet<Headline[]>("/api/tomorrows-news", signal);
 }
 
 /** Tomorrow's News candidates, under the public key shared with /tomorrows-news. */

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { TrendingHeadlineListSchema, type TrendingHeadlineSource } from "@/common/trending";
+import type { TrendingHeadline, TrendingHeadlineSource } from "@/common/trending";
 
 export function fetchTrendingHeadlines(source: TrendingHeadlineSource, signal?: AbortSignal) {
-  return apiGet(`/api/trending/${encodeURIComponent(source)}`, TrendingHeadlineListSchema, signal);
+  return apiGet<TrendingHeadline[]>(`/api/trending/${encodeURIComponent(source)}`, signal);
 }
 
 /** One source's trending headlines; cached per source until the tab's Refresh asks again. */

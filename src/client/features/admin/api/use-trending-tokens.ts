@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { TrendingTokenListSchema, type TrendingTokenSource } from "@/common/trending";
+import type { TrendingToken, TrendingTokenSource } from "@/common/trending";
 
 export function fetchTrendingTokens(source: TrendingTokenSource, signal?: AbortSignal) {
-  return apiGet(`/api/trending-tokens/${encodeURIComponent(source)}`, TrendingTokenListSchema, signal);
+  return apiGet<TrendingToken[]>(`/api/trending-tokens/${encodeURIComponent(source)}`, signal);
 }
 
 /** One source's trending tokens; cached per source until the tab's Refresh asks again. */

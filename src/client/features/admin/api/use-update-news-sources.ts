@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { UpdateNewsSourcesResultSchema } from "@/common/trending";
+import type { UpdateNewsSourcesResult } from "@/common/trending";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function updateNewsSources() {
-  return UpdateNewsSourcesResultSchema.parse(await apiRequest("POST", "/api/admin/update-news-sources"));
+  return apiRequest<UpdateNewsSourcesResult>("POST", "/api/admin/update-news-sources");
 }
 
 /** Refreshes market data (price, market cap, volume, links) of launched tokens from DexScreener. */

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import type { UpdateSettingsInput } from "@/common/admin";
-import { SettingsSchema } from "@/common/settings";
+import type { Settings } from "@/common/settings";
 import { formatCentral } from "@/common/time";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function updateSettings(input: UpdateSettingsInput) {
-  return SettingsSchema.parse(await apiRequest("PUT", "/api/admin/settings", { body: input }));
+  return apiRequest<Settings>("PUT", "/api/admin/settings", { body: input });
 }
 
 /**

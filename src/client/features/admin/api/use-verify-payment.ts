@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { VerifyPaymentResultSchema } from "@/common/admin";
+import type { VerifyPaymentResult } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function verifyPayment({ id, isPaid }: { id: number; isPaid: boolean }) {
-  return VerifyPaymentResultSchema.parse(
-    await apiRequest("POST", `/api/admin/headlines/${id}/verify-payment`, { body: { isPaid } }),
-  );
+  return apiRequest<VerifyPaymentResult>("POST", `/api/admin/headlines/${id}/verify-payment`, {
+    body: { isPaid },
+  });
 }
 
 /** "Verify Payment" (isPaid true) and "Reject Payment" (false): staff's verdict, which the chain check keeps. */

@@ -1,5 +1,5 @@
 import { cn } from "@/client/lib/cn";
-import { sentimentPercentages } from "@/common/votes";
+import { sentimentPercentages } from "@/common/sentiment";
 
 interface SentimentCounts {
   holdVotes: number;

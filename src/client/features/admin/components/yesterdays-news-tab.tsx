@@ -1,4 +1,5 @@
-import { LinkIcon, TelegramIcon, XLogoIcon } from "@/client/components/icons";
+import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { LinkIcon } from "@/client/components/icons";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import type { Headline } from "@/common/headline";

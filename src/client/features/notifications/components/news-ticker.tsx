@@ -1,5 +1,5 @@
 import { type CSSProperties, useState } from "react";
-import { PauseIcon, PlayIcon } from "@/client/components/icons";
+import { PauseIcon, PlayIcon } from "@/client/components/chrome-icons";
 import type { Notification } from "@/common/notification";
 import { useNotifications } from "../api/use-notifications";
 

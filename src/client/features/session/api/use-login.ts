@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import type { LoginInput } from "@/common/admin";
-import { SessionUserSchema } from "./use-user";
+import type { SessionUser } from "./use-user";
 
 export async function logIn(input: LoginInput) {
-  return SessionUserSchema.parse(await apiRequest("POST", "/api/login", { body: input }));
+  return apiRequest<SessionUser>("POST", "/api/login", { body: input });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { PaymentInfoSchema } from "@/common/settings";
+import type { PaymentInfo } from "@/common/settings";
 
 export function fetchPaymentInfo(signal?: AbortSignal) {
-  return apiGet("/api/payment-info", PaymentInfoSchema, signal);
+  return apiGet<PaymentInfo>("/api/payment-info", signal);
 }
 
 /** The one query the spec retries (once): without it the paid form cannot show where to pay. */

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/client/lib/use-toast";
 import { SUBMISSION_MESSAGES } from "@/common/submission";
+import { freeSubmissionResolver } from "../submission-resolvers";
 import { jsonResponse, Providers, settle, stubFetch, watchToasts } from "../test-utils";
 import { FreeSubmissionForm } from "./free-submission-form";
 
@@ -46,6 +47,9 @@ function fillValidText() {
   type("Telegram URL", "https://t.me/dogmayor");
   fireEvent.click(screen.getByRole("checkbox"));
 }
+
+// The schemas load on the form's first focus (submission-resolvers.ts); these tests submit without focusing.
+beforeAll(() => freeSubmissionResolver.preload());
 
 describe("FreeSubmissionForm", () => {
   it("shows each message under its field, marks it invalid, focuses the first and raises 'Image required'", async () => {

@@ -1,14 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
-import {
+import type {
   FreeSubmissionFormSchema,
-  type FreeSubmissionFormValues,
-  type SubmissionResult,
+  FreeSubmissionFormValues,
+  SubmissionResult,
 } from "@/common/submission";
 import { useSubmitHeadline } from "../api/use-submit-headline";
 import { reportInvalidSubmission, reportSubmissionFailure } from "../submission-feedback";
+import { freeSubmissionResolver } from "../submission-resolvers";
 import { HeadlineFields } from "./headline-fields";
 import { ImageField } from "./image-field";
 import { LinkFields } from "./link-fields";
@@ -34,7 +34,7 @@ export interface FreeSubmissionFormProps {
 /** The free submission form: validated by the shared schema, sent to POST /api/headlines without the terms flag. */
 export function FreeSubmissionForm({ onSubmitted, focusFirstField = false }: FreeSubmissionFormProps) {
   const form = useForm<FreeSubmissionFormValues, unknown, z.output<typeof FreeSubmissionFormSchema>>({
-    resolver: zodResolver(FreeSubmissionFormSchema),
+    resolver: freeSubmissionResolver.resolver,
     defaultValues: EMPTY,
   });
   const submit = useSubmitHeadline();
@@ -55,7 +55,13 @@ export function FreeSubmissionForm({ onSubmitted, focusFirstField = false }: Fre
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // The schemas load while the visitor fills the form in, before the first validation needs them.
+        onFocus={freeSubmissionResolver.preload}
+        className="flex flex-col gap-6"
+      >
         <HeadlineFields />
         <ImageField onUploadingChange={setUploading} />
         <LinkFields />

@@ -2,13 +2,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { describedBy, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
-import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  type FreeSubmissionFormValues,
-  TITLE_MAX,
-  TITLE_MIN,
-} from "@/common/submission";
+import type { FreeSubmissionFormValues } from "@/common/submission";
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from "@/common/submission-rules";
 
 /** The headline's title and description, shared by the free and the paid form. */
 export function HeadlineFields() {

@@ -7,12 +7,8 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import { useUploadImage } from "@/client/lib/use-upload-image";
-import {
-  checkImageFile,
-  type FreeSubmissionFormValues,
-  IMAGE_ACCEPT,
-  SITE_IMAGE_PATH,
-} from "@/common/submission";
+import type { FreeSubmissionFormValues } from "@/common/submission";
+import { checkImageFile, IMAGE_ACCEPT, SITE_IMAGE_PATH } from "@/common/submission-rules";
 
 const ID = "submission-image";
 const HINT_ID = `${ID}-hint`;
@@ -99,6 +95,8 @@ export function ImageField({ onUploadingChange }: ImageFieldProps) {
           <img
             src={value}
             alt="Preview of your upload"
+            width={160}
+            height={160}
             className="aspect-square w-40 border-3 border-ink bg-paper object-cover shadow-pixel-sm"
           />
           <Button ref={removeButton} variant="secondary" onClick={removeImage} className="w-full sm:w-auto">

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/client/lib/use-toast";
 import { SUBMISSION_MESSAGES } from "@/common/submission";
+import { paidSubmissionResolver } from "../submission-resolvers";
 import { jsonResponse, Providers, settle, stubFetch, watchToasts } from "../test-utils";
 import { PaidSubmissionForm } from "./paid-submission-form";
 
@@ -43,6 +44,9 @@ function fillValid() {
   type("Transaction ID", "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb");
   fireEvent.click(screen.getByRole("checkbox"));
 }
+
+// The schemas load on the form's first focus (submission-resolvers.ts); these tests submit without focusing.
+beforeAll(() => paidSubmissionResolver.preload());
 
 describe("PaidSubmissionForm", () => {
   it("starts on 'Launching soon' and asks the launch date question that fits the choice", () => {

@@ -1,19 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { describedBy, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import {
+import type {
   PaidSubmissionFormSchema,
-  type PaidSubmissionFormValues,
-  SUBMITTED_BY_MAX,
-  SUBMITTED_BY_MIN,
-  type SubmissionResult,
-  TRANSACTION_ID_MIN,
+  PaidSubmissionFormValues,
+  SubmissionResult,
 } from "@/common/submission";
+import { SUBMITTED_BY_MAX, SUBMITTED_BY_MIN, TRANSACTION_ID_MIN } from "@/common/submission-rules";
 import { useSubmitPaidHeadline } from "../api/use-submit-paid-headline";
 import { reportInvalidSubmission, reportSubmissionFailure } from "../submission-feedback";
+import { paidSubmissionResolver } from "../submission-resolvers";
 import { HeadlineFields } from "./headline-fields";
 import { ImageField } from "./image-field";
 import { LaunchFields } from "./launch-fields";
@@ -55,7 +53,7 @@ export function PaidSubmissionForm({
   focusFirstField = false,
 }: PaidSubmissionFormProps) {
   const form = useForm<PaidSubmissionFormValues, unknown, z.output<typeof PaidSubmissionFormSchema>>({
-    resolver: zodResolver(PaidSubmissionFormSchema),
+    resolver: paidSubmissionResolver.resolver,
     defaultValues: EMPTY,
   });
   const submit = useSubmitPaidHeadline();
@@ -86,7 +84,13 @@ export function PaidSubmissionForm({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // The schemas load while the visitor fills the form in, before the first validation needs them.
+        onFocus={paidSubmissionResolver.preload}
+        className="flex flex-col gap-6"
+      >
         {disabledReason ? (
           <p
             id="paid-form-disabled-reason"

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { VoteResultSchema } from "@/common/votes";
+import type { VoteResult } from "@/common/votes";
 
 export async function castVote(headlineId: number) {
-  return VoteResultSchema.parse(await apiRequest("POST", "/api/vote", { body: { headlineId } }));
+  return apiRequest<VoteResult>("POST", "/api/vote", { body: { headlineId } });
 }
 
 /** The home page's headline vote; afterwards the list and this visitor's votes are fetched again. */

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import type { Sentiment } from "@/common/headline";
-import { VoteResultSchema } from "@/common/votes";
+import type { Sentiment } from "@/common/sentiment";
+import type { VoteResult } from "@/common/votes";
 
 export async function communityVote({ id, voteType }: { id: number; voteType: Sentiment }) {
-  return VoteResultSchema.parse(
-    await apiRequest("POST", `/api/community-vote/${id}`, { body: { voteType } }),
-  );
+  return apiRequest<VoteResult>("POST", `/api/community-vote/${id}`, { body: { voteType } });
 }
 
 /**

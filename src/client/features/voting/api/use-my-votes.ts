@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
-import { MyVotesSchema } from "@/common/votes";
+import type { MyVotes } from "@/common/votes";
 
 /** What this visitor already did (server-side truth), so buttons stay disabled after a reload. */
 export function fetchMyVotes(signal?: AbortSignal) {
-  return apiGet("/api/me/votes", MyVotesSchema, signal);
+  return apiGet<MyVotes>("/api/me/votes", signal);
 }
 
 export function useMyVotes() {

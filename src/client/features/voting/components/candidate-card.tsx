@@ -1,4 +1,4 @@
-import { TelegramIcon, XLogoIcon } from "@/client/components/icons";
+import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";

@@ -5,6 +5,11 @@ interface HeadlineImageProps {
   src: string | null;
   alt: string;
   className?: string;
+  /** The intrinsic size, the box's shape (8:5 on the cards), so the page doesn't jump as pictures arrive. */
+  width?: number;
+  height?: number;
+  /** At the top of the page (the winner): fetched at once and first, not when scrolled near. */
+  priority?: boolean;
 }
 
 /** A home-page picture; a missing or broken one becomes a placeholder announced as "Image unavailable". */
@@ -13,7 +18,7 @@ export function HeadlineImage(props: HeadlineImageProps) {
   return <Picture key={props.src ?? ""} {...props} />;
 }
 
-function Picture({ src, alt, className }: HeadlineImageProps) {
+function Picture({ src, alt, className, width = 640, height = 400, priority = false }: HeadlineImageProps) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -33,10 +38,11 @@ function Picture({ src, alt, className }: HeadlineImageProps) {
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
-      width={640}
-      height={400}
+      width={width}
+      height={height}
       onError={() => setFailed(true)}
       className={cn("object-cover [image-rendering:pixelated]", className)}
     />

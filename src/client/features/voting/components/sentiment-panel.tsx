@@ -2,8 +2,8 @@ import { useState } from "react";
 import { errorDetail } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
 import { toast } from "@/client/lib/use-toast";
-import { type Headline, SENTIMENTS, type Sentiment } from "@/common/headline";
-import { sentimentPercentages } from "@/common/votes";
+import type { Headline } from "@/common/headline";
+import { SENTIMENTS, type Sentiment, sentimentPercentages } from "@/common/sentiment";
 import { useCommunityVote } from "../api/use-community-vote";
 
 const OPTIONS: Record<

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CopyIcon, TelegramIcon, XLogoIcon } from "@/client/components/icons";
+import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { CopyIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
@@ -41,6 +42,9 @@ export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; senti
         <HeadlineImage
           src={winner.imageUrl}
           alt={winner.title}
+          width={640}
+          height={640}
+          priority
           className="aspect-square w-full border-b-3 border-ink md:h-full md:border-r-3 md:border-b-0"
         />
         <div className="flex flex-col gap-4 p-4 sm:p-6">

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/client/lib/query-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import { dismissToast, useToast } from "@/client/lib/use-toast";
@@ -69,7 +69,15 @@ async function openEditor() {
   await act(async () => {
     fireEvent.click(screen.getByRole("button", { name: `Edit ${TOKEN.title}` }));
   });
+  // The form is its own chunk, loaded for staff only (already in the module cache: see beforeAll).
+  await screen.findByLabelText("Token Name", {}, { timeout: 5_000 });
 }
+
+// The lazy form's first import transforms the module and its dependencies, which can take seconds on a
+// busy machine; the tests are about the form, not about how long that takes.
+beforeAll(async () => {
+  await import("./token-edit-form");
+}, 30_000);
 
 afterEach(() => {
   cleanup();

@@ -1,15 +1,22 @@
-import { useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { ChartIcon, CoinIcon, PencilIcon } from "@/client/components/icons";
 import { ShareBar } from "@/client/components/share-bar";
 import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Spinner } from "@/client/components/ui/spinner";
 import { formatPrice, formatUsd, shortenAddress } from "@/common/format";
 import type { Headline } from "@/common/headline";
 import { tokenShareText } from "@/common/share";
 import { CopyAddressButton } from "./copy-address-button";
-import { TokenEditForm } from "./token-edit-form";
+
+/**
+ * The edit form (React Hook Form, zod and the shared schema) is for logged-in staff only: visitors never
+ * download it. For staff it is fetched as soon as the pencil appears, so it opens without a wait.
+ */
+const loadTokenEditForm = () => import("./token-edit-form");
+const TokenEditForm = lazy(async () => ({ default: (await loadTokenEditForm()).TokenEditForm }));
 
 export interface TokenCardProps {
   token: Headline;
@@ -38,6 +45,10 @@ export function TokenCard({
   const formId = useId();
   const pencilRef = useRef<HTMLButtonElement>(null);
   const showForm = canEdit && editing;
+
+  useEffect(() => {
+    if (canEdit) loadTokenEditForm().catch(() => undefined);
+  }, [canEdit]);
 
   function finishEditing() {
     onEditingChange?.(false);
@@ -89,7 +100,9 @@ export function TokenCard({
       </CardHeader>
       {showForm ? (
         <CardContent id={formId}>
-          <TokenEditForm token={token} onDone={finishEditing} />
+          <Suspense fallback={<Spinner label="Loading the edit form" />}>
+            <TokenEditForm token={token} onDone={finishEditing} />
+          </Suspense>
         </CardContent>
       ) : (
         <TokenDetails token={token} siteName={siteName} shareUrl={shareUrl} />

@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/connect";
-import { startIntervalJob, startMarketJob } from "./market";
+import { createTestDatabase } from "../test/test-app";
+import { claimJobRun, startIntervalJob } from "./interval-job";
+import { startMarketJob } from "./market";
 import { startPaymentJob } from "./payments";
 
 const silentLog = { error: vi.fn(), info: vi.fn(), warn: vi.fn() } as unknown as Parameters<
@@ -46,5 +49,41 @@ describe("startIntervalJob", () => {
     await startMarketJob(db, { ...base, marketRefreshMinutes: 0 }, silentLog)();
     const payments = { solanaRpcUrl: undefined, paymentAddress: undefined, submissionPriceSol: 0.35 };
     await startPaymentJob(db, { ...payments, paymentCheckMinutes: 5 }, silentLog)();
+  });
+});
+
+describe("claimJobRun", () => {
+  it("gives each interval's pass to one caller, and the next one once it is due", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, () => claimJobRun(db, "market refresh", 60_000)),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // Another job has its own schedule.
+      expect(await claimJobRun(db, "payment check", 60_000)).toBe(true);
+      expect(await claimJobRun(db, "market refresh", 60_000)).toBe(false);
+      await db.execute(sql`UPDATE job_runs SET next_run_at = now() - interval '1 second'`);
+      expect(await claimJobRun(db, "market refresh", 60_000)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("is what lets a process run a pass: a refused claim skips it", async () => {
+    let passes = 0;
+    const stop = startIntervalJob(
+      "claimed job",
+      5,
+      async () => {
+        passes += 1;
+      },
+      silentLog,
+      async () => false,
+    );
+    await sleep(50);
+    await stop();
+    expect(passes).toBe(0);
   });
 });

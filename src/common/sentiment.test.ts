@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sentimentPercentages } from "./votes";
+import { sentimentPercentages } from "./sentiment";
 
 describe("sentimentPercentages", () => {
   it("shows 25% each before the first vote", () => {

@@ -1,0 +1,36 @@
+/**
+ * Which page module (a file in src/client/pages, without extension) draws each path of the site. The browser
+ * loads each page as its own chunk; the server reads this to tell the browser, in the HTML, which chunk the
+ * requested path needs (`<link rel="modulepreload">`), so it is fetched alongside the entry instead of after
+ * it. The build reads it to weigh each public route's first load. Paths as in src/client/app/paths.ts (a
+ * client test checks they agree).
+ */
+export const PAGE_FILES = {
+  "/": "home",
+  "/tomorrows-news": "tomorrows-news",
+  "/yesterdays-news": "yesterdays-news",
+  "/old-news": "yesterdays-news",
+  "/archive": "archive",
+  "/submit": "submit",
+  "/paid-submit": "paid-submit",
+  "/about": "about",
+  "/admin": "admin",
+} as const;
+
+/** The page for every other path ("There's no news here"). */
+export const NOT_FOUND_PAGE = "not-found";
+
+export type PagePath = keyof typeof PAGE_FILES;
+export type PageFile = (typeof PAGE_FILES)[PagePath] | typeof NOT_FOUND_PAGE;
+
+/** Staff-only pages: outside the public pages' first-load budget. */
+export const PRIVATE_PAGE_FILES: readonly PageFile[] = ["admin"];
+
+/**
+ * The page module for a URL path, matched as the router matches it: case-insensitively, with or without a
+ * trailing slash; the not-found page for any other path.
+ */
+export function pageFileFor(pathname: string): PageFile {
+  const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  return Object.hasOwn(PAGE_FILES, normalized) ? PAGE_FILES[normalized as PagePath] : NOT_FOUND_PAGE;
+}

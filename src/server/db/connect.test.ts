@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-app";
+import { type Database, rowsOf } from "./connect";
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+const ADD = {
+  name: "test_add",
+  text: "SELECT $1::int + $2::int AS sum, $3::text AS label, $4::text AS nothing",
+};
+const CLAIM = {
+  name: "test_claim",
+  text: "INSERT INTO job_runs (name, next_run_at) VALUES ($1, now()) RETURNING name",
+};
+
+describe("prepared statements (the vote path)", () => {
+  it("answer typed rows, the same statement many times and side by side", async () => {
+    database = await createTestDatabase();
+    const db = database;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.runPrepared<{ sum: number; label: string; nothing: null }>(ADD, [i, 1, `n${i}`, null]),
+      ),
+    );
+    expect(answers.map((rows) => rows[0])).toEqual(
+      Array.from({ length: 20 }, (_, i) => ({ sum: i + 1, label: `n${i}`, nothing: null })),
+    );
+  });
+
+  it("report a database error and keep working", async () => {
+    database = await createTestDatabase();
+    await expect(database.runPrepared(CLAIM, ["twice"])).resolves.toEqual([{ name: "twice" }]);
+    await expect(database.runPrepared(CLAIM, ["twice"])).rejects.toMatchObject({ code: "23505" });
+    await expect(database.runPrepared(CLAIM, ["after"])).resolves.toEqual([{ name: "after" }]);
+  });
+
+  it("never run inside another request's open transaction", async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    await database.runPrepared(CLAIM, ["prepared"]);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const rolledBack = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        entered();
+        await gate;
+        tx.rollback();
+      })
+      .catch(() => "rolled back");
+    await inside;
+    // Sent while the transaction is open: on PGlite's one connection it must wait, not join it.
+    const claimed = database.runPrepared(CLAIM, ["outside"]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await rolledBack).toBe("rolled back");
+    expect(await claimed).toEqual([{ name: "outside" }]);
+    const stored = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM job_runs WHERE name = 'outside'`),
+    );
+    expect(stored[0]?.n).toBe(1);
+  });
+});

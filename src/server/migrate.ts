@@ -1,0 +1,37 @@
+import path from "node:path";
+import Fastify from "fastify";
+import { ConfigError, loadConfig } from "./config";
+import { type Database, openPglite, openPostgres } from "./db/connect";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { prepareDatabase } from "./startup";
+
+/**
+ * `npm run migrate`: what a server does before serving (migrations, settings, accounts), then exits. A
+ * deployment runs it once per release, before starting or replacing the processes; the processes then find
+ * nothing left to do at start.
+ */
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  // The same logger (and log format) as the server, without a server.
+  const { log } = Fastify({ logger: { level: config.logLevel } });
+  let unlock = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = openPostgres(config.databaseUrl, 2);
+  } else {
+    unlock = lockDataDir(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, "pglite"));
+  }
+  try {
+    await prepareDatabase(database, config, log);
+    log.info("database ready: migrations applied");
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+migrate().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});
