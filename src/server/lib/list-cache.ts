@@ -82,9 +82,16 @@ export class ListCache {
     return promise;
   }
 
+  /** The list's answer while it is fresh in memory, else undefined (nothing is loaded). */
+  fresh(key: string): CachedJson | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  }
+
   /**
    * A list route's whole answer. A fresh entry is sent at once, without a promise (this is the busiest path
-   * of the site: the handler answers synchronously); otherwise the list is loaded first.
+   * of the site: the handler answers synchronously); otherwise the list is loaded first. Only public lists
+   * come through here: plugins/list-fast-path.ts answers a fresh entry before any route-level hook runs.
    */
   send<S extends z.ZodType>(
     reply: FastifyReply,
@@ -93,8 +100,8 @@ export class ListCache {
     schema: S,
     load: () => Promise<z.input<S>>,
   ): Promise<FastifyReply> | undefined {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) {
+    const hit = this.fresh(key);
+    if (hit) {
       sendCached(reply, hit);
       return undefined;
     }
@@ -102,27 +109,66 @@ export class ListCache {
   }
 }
 
-/**
- * Sends a cached list as the ETag plugin would answer a JSON string (which it leaves Buffers to): the ETag
- * computed once, revalidated each time (no-cache), 304 without a body when the page already has it. A
- * browser that accepts brotli or gzip gets the list compressed, once per entry rather than per answer.
- */
-export function sendCached(reply: FastifyReply, cached: CachedJson): FastifyReply {
-  reply
-    .header("etag", cached.etag)
-    .header("cache-control", "no-cache")
-    .header("vary", "accept-encoding")
-    .type("application/json; charset=utf-8");
-  if (reply.request.headers["if-none-match"] === cached.etag) return reply.code(304).send("");
-  const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(reply) : undefined;
-  if (encoding) return reply.header("content-encoding", encoding).send(compressed(cached, encoding));
-  return reply.send(cached.body);
+/** What a cached list answers one request: its status, its own headers (not the security ones) and body. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  /** Made once per entry and variant, and never changed: callers may keep derived objects per answer. */
+  headers: Readonly<Record<string, string>>;
+  /** Undefined for 304, which has no body (and so no Content-Length either). */
+  body: Buffer | undefined;
 }
 
 type Encoding = "br" | "gzip";
+type Variant = "not-modified" | "identity" | Encoding;
 
-function acceptedEncoding(reply: FastifyReply): Encoding | undefined {
-  const accepted = reply.request.headers["accept-encoding"];
+/**
+ * The one rule for answering from a cached list, used by the route (sendCached) and by the fast path: the
+ * ETag computed once, revalidated each time (no-cache), 304 without a body when the page already has it. A
+ * browser that accepts brotli or gzip gets the list compressed, once per entry rather than per answer.
+ */
+export function cachedAnswer(
+  cached: CachedJson,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | string[] | undefined,
+): CachedAnswer {
+  if (ifNoneMatch === cached.etag) return answerOf(cached, "not-modified");
+  const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(acceptEncoding) : undefined;
+  return answerOf(cached, encoding ?? "identity");
+}
+
+/** Sends a cached list through Fastify, as `cachedAnswer` says (the ETag plugin leaves Buffers alone). */
+export function sendCached(reply: FastifyReply, cached: CachedJson): FastifyReply {
+  const { headers } = reply.request;
+  const answer = cachedAnswer(cached, headers["if-none-match"], headers["accept-encoding"]);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+const answers = new WeakMap<CachedJson, Partial<Record<Variant, CachedAnswer>>>();
+
+function answerOf(cached: CachedJson, variant: Variant): CachedAnswer {
+  let made = answers.get(cached);
+  if (!made) {
+    made = {};
+    answers.set(cached, made);
+  }
+  made[variant] ??= makeAnswer(cached, variant);
+  return made[variant];
+}
+
+function makeAnswer(cached: CachedJson, variant: Variant): CachedAnswer {
+  const headers: Record<string, string> = {
+    etag: cached.etag,
+    "cache-control": "no-cache",
+    vary: "accept-encoding",
+    "content-type": "application/json; charset=utf-8",
+  };
+  if (variant === "not-modified") return { status: 304, headers, body: undefined };
+  if (variant === "identity") return { status: 200, headers, body: cached.body };
+  headers["content-encoding"] = variant;
+  return { status: 200, headers, body: compress(cached.body, variant) };
+}
+
+function acceptedEncoding(accepted: string | string[] | undefined): Encoding | undefined {
   if (typeof accepted !== "string") return undefined;
   // Browsers list what they accept without weights; an explicit q=0 refuses.
   const offers = accepted.toLowerCase();
@@ -131,18 +177,9 @@ function acceptedEncoding(reply: FastifyReply): Encoding | undefined {
   return undefined;
 }
 
-const compressedCopies = new WeakMap<CachedJson, Partial<Record<Encoding, Buffer>>>();
-
-function compressed(cached: CachedJson, encoding: Encoding): Buffer {
-  let copies = compressedCopies.get(cached);
-  if (!copies) {
-    copies = {};
-    compressedCopies.set(cached, copies);
-  }
-  copies[encoding] ??=
-    encoding === "br"
-      ? // Quality 5: most of brotli's gain at a few milliseconds per list change.
-        brotliCompressSync(cached.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(cached.body, { level: 6 });
-  return copies[encoding];
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === "br"
+    ? // Quality 5: most of brotli's gain at a few milliseconds per list change.
+      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 });
 }

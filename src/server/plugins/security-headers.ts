@@ -44,15 +44,21 @@ const API_OPTIONS: Readonly<HelmetOptions> = {
 
 const isApi = (url: string) => url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
 
+export interface SecurityHeaders {
+  page: Readonly<Record<string, string>>;
+  api: Readonly<Record<string, string>>;
+}
+
 /**
  * Every answer carries the security headers, the page's set or the API's; a handler may still replace one
  * (the image routes' CSP).
  */
-export function registerSecurityHeaders(app: App, options: Readonly<HelmetOptions>): void {
+export function registerSecurityHeaders(app: App, options: Readonly<HelmetOptions>): SecurityHeaders {
   const page = securityHeadersOf(options);
   const api = securityHeadersOf({ ...options, ...API_OPTIONS } as HelmetOptions);
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(isApi(request.url) ? api : page);
     done();
   });
+  return { page, api };
 }

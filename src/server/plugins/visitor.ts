@@ -6,6 +6,11 @@ export const VISITOR_COOKIE = "mg_visitor";
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
+/** A visitor id this server could have issued: anything else in the cookie is replaced by a new one. */
+export function validVisitorId(value: string | undefined): value is string {
+  return value !== undefined && VISITOR_ID.test(value);
+}
+
 export interface Visitor {
   /** A random id from an httpOnly cookie the server set; new visitors get one on their first answer. */
   id: string;
@@ -42,7 +47,7 @@ export function registerVisitor(app: App): void {
   // A callback hook, not an async one: no promise on every request.
   app.addHook("onRequest", (request, reply, done) => {
     const existing = request.cookies[VISITOR_COOKIE];
-    let id = existing && VISITOR_ID.test(existing) ? existing : undefined;
+    let id = validVisitorId(existing) ? existing : undefined;
     if (!id) {
       id = randomBytes(16).toString("base64url");
       reply.setCookie(VISITOR_COOKIE, id, {
