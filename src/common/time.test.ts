@@ -14,6 +14,17 @@ describe("easternDay", () => {
     expect(easternDay(new Date("2026-11-01T05:30:00Z"))).toBe("2026-11-01"); // 1:30 AM EDT, before the fall back
     expect(easternDay(new Date("2027-01-01T04:59:59Z"))).toBe("2026-12-31");
   });
+
+  it("answers from its per-hour memory exactly as Intl does, in order and out of order", () => {
+    const intlDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    // Every 10 minutes around both clock changes and a year end, forwards and then backwards.
+    const instants: Date[] = [];
+    for (const start of ["2026-03-07T00:00:00Z", "2026-10-31T00:00:00Z", "2026-12-31T00:00:00Z"]) {
+      for (let m = 0; m < 3 * 24 * 60; m += 10) instants.push(new Date(Date.parse(start) + m * 60_000));
+    }
+    for (const at of [...instants, ...instants.reverse()])
+      expect(easternDay(at), at.toISOString()).toBe(intlDay(at));
+  });
 });
 
 describe("isVotingOpen", () => {

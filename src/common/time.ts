@@ -12,11 +12,24 @@ const easternDate = new Intl.DateTimeFormat("en-US", {
   day: "2-digit",
 });
 
-/** The calendar day (YYYY-MM-DD) in US Eastern time: the edition date and the vote-limit day. */
+const HOUR_MS = 3_600_000;
+/** The last day worked out, by the UTC hour it was asked for. */
+let lastDay: { hour: number; day: string } | undefined;
+
+/**
+ * The calendar day (YYYY-MM-DD) in US Eastern time: the edition date and the vote-limit day. Every vote asks
+ * for it, and Intl's formatToParts costs about as much as the rest of the vote's JavaScript: the answer is
+ * kept per UTC hour, within which it cannot change (Eastern time is always a whole number of hours from
+ * UTC, so its midnight falls on a UTC hour).
+ */
 export function easternDay(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (lastDay?.hour === hour) return lastDay.day;
   const parts = easternDate.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  const day = `${part("year")}-${part("month")}-${part("day")}`;
+  lastDay = { hour, day };
+  return day;
 }
 
 /** Voting is open until its end time, exclusive. */
