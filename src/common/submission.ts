@@ -2,11 +2,8 @@ import { z } from "zod";
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
-  isCalendarDate,
-  isHttpUrl,
   LAUNCH_STATUSES,
   SITE_IMAGE_PATH,
-  SUBMISSION_MESSAGES,
   SUBMITTED_BY_MAX,
   SUBMITTED_BY_MIN,
   TITLE_MAX,
@@ -17,14 +14,73 @@ import {
 } from "./submission-rules";
 
 /**
- * The submission rules, written once: the free and paid forms validate with these schemas (zod resolver)
- * and POST /api/headlines and /api/headlines/paid-submission validate the same bodies with them. Messages
- * are the spec's own wording (section 5) where it gives one. The parts without zod (messages, limits,
- * checks) live in submission-rules.ts and are re-exported here.
+ * The submission rules, written once: the free and paid forms validate with these schemas and
+ * POST /api/headlines and /api/headlines/paid-submission validate the same bodies with them. Messages are
+ * the spec's own wording (section 5) where it gives one. What a form needs to draw (limits, image types)
+ * lives in submission-rules.ts, the image file check in image-file-check.ts; both are re-exported here.
  */
+export * from "./image-file-check";
 export * from "./submission-rules";
 
+export const SUBMISSION_MESSAGES = {
+  titleMin: "Headline must be at least 5 characters",
+  titleMax: "Headline must be less than 100 characters",
+  descriptionMin: "Description must be at least 20 characters",
+  descriptionMax: "Description must be less than 500 characters",
+  articleUrl: "Telegram URL must be a valid URL starting with http",
+  twitterUrl: "Twitter URL must be a valid URL starting with http",
+  websiteUrl: "Website URL must be a valid URL starting with http",
+  urlTooLong: "URLs must be at most 2048 characters",
+  imageRequired: "Please either upload an image or provide an image URL.",
+  imageUrl: "Image URL must be a valid URL starting with http",
+  submittedByMin: "Please enter your name or organization",
+  submittedByMax: "Name or organization must be at most 50 characters",
+  launchStatus: "Please select if your project has already launched or is upcoming",
+  launchDate: "Launch date must be in YYYY-MM-DD format",
+  transactionId: "Please enter a valid transaction ID",
+  transactionIdMax: "Transaction ID must be at most 120 characters",
+  terms: "You must accept the terms",
+} as const;
+
 const M = SUBMISSION_MESSAGES;
+
+/**
+ * True for an absolute http(s) URL with a host. The scheme is checked on the parsed URL, so `javascript:`,
+ * `data:` and look-alikes such as `http:foo` or ` javascript:` never pass; control characters and spaces
+ * are refused outright rather than left to the URL parser, which would silently drop some of them.
+ */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value) || hasControlCharacter(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const SUBMISSION_RESULT_MESSAGES = {
+  free: "Submission received! Our team will review it.",
+  paid: "Submission received! Our team will review it after payment verification.",
+} as const;
 
 const requiredText = (min: number, max: number, minMessage: string, maxMessage: string) =>
   z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { startTransition, useState } from "react";
 import { paths } from "@/client/app/paths";
 import { PageHeading } from "@/client/components/page-heading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -6,7 +6,7 @@ import { usePaymentInfo } from "@/client/features/submissions/api/use-payment-in
 import { PaidSubmissionForm } from "@/client/features/submissions/components/paid-submission-form";
 import { PaymentDetails } from "@/client/features/submissions/components/payment-details";
 import { PromotedBenefits } from "@/client/features/submissions/components/promoted-benefits";
-import { SubmissionSuccess } from "@/client/features/submissions/components/submission-success";
+import { LazySubmissionSuccess } from "@/client/features/submissions/lazy-form-in-use";
 
 type Step = "form" | "received" | "again";
 
@@ -34,12 +34,12 @@ export function PaidSubmit() {
       />
       {step === "received" ? (
         <div className="max-w-3xl">
-          <SubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
             <p>
               Thanks! Our team will first verify your payment on the blockchain, then review your headline.
             </p>
             <p>Once both are done, it will be added to the voting section with priority placement.</p>
-          </SubmissionSuccess>
+          </LazySubmissionSuccess>
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-8">
@@ -54,7 +54,8 @@ export function PaidSubmit() {
               </CardHeader>
               <CardContent>
                 <PaidSubmissionForm
-                  onSubmitted={() => setStep("received")}
+                  // A transition keeps the form on screen until "Submission Received!" is ready.
+                  onSubmitted={() => startTransition(() => setStep("received"))}
                   disabledReason={disabledReason}
                   focusFirstField={step === "again"}
                 />

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { startTransition, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/client/app/paths";
 import { ArrowLeftIcon, ArrowRightIcon } from "@/client/components/icons";
@@ -6,7 +6,7 @@ import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FreeSubmissionForm } from "@/client/features/submissions/components/free-submission-form";
-import { SubmissionSuccess } from "@/client/features/submissions/components/submission-success";
+import { LazySubmissionSuccess } from "@/client/features/submissions/lazy-form-in-use";
 
 type Step = "form" | "received" | "again";
 
@@ -22,10 +22,10 @@ export function Submit() {
       />
       {step === "received" ? (
         <div className="max-w-3xl">
-          <SubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
             <p>Thanks! Our team will review your headline.</p>
             <p>Once it is approved, it will appear in the voting section on the home page.</p>
-          </SubmissionSuccess>
+          </LazySubmissionSuccess>
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-8">
@@ -50,7 +50,8 @@ export function Submit() {
             </CardHeader>
             <CardContent>
               <FreeSubmissionForm
-                onSubmitted={() => setStep("received")}
+                // A transition keeps the form on screen until "Submission Received!" is ready.
+                onSubmitted={() => startTransition(() => setStep("received"))}
                 focusFirstField={step === "again"}
               />
             </CardContent>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Label } from "@/client/components/ui/label";
+import { NativeLabel } from "@/client/components/ui/native-label";
 import { cn } from "@/client/lib/cn";
 
 /** The ids a control points at with aria-describedby: its hint and its error, when present. */
@@ -29,18 +29,23 @@ export function FormField({
 }) {
   return (
     <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <NativeLabel htmlFor={id}>{label}</NativeLabel>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-ink-soft">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="border-l-4 border-nes-red pl-2 text-sm font-bold">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/** A validation message under its field, read out as it appears; point the control at `id`. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="border-l-4 border-nes-red pl-2 text-sm font-bold">
+      {children}
+    </p>
   );
 }

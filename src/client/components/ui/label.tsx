@@ -1,13 +1,15 @@
 import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "@/client/lib/cn";
+import { NativeLabel } from "./native-label";
 
-/** A field's name in small pixel capitals, like a form on a game's options screen. */
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/**
+ * NativeLabel with Radix Label's behaviour on top (a double click does not select the label's text), for
+ * the admin screens, which are not on the first-load budget.
+ */
+export function Label(props: ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
-      className={cn("font-pixel text-[10px] uppercase leading-relaxed sm:text-xs", className)}
-      {...props}
-    />
+    <LabelPrimitive.Root asChild>
+      <NativeLabel {...props} />
+    </LabelPrimitive.Root>
   );
 }

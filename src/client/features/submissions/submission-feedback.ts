@@ -1,8 +1,7 @@
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError, errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import type { PaidSubmissionFormValues } from "@/common/submission";
-import { SUBMISSION_MESSAGES } from "@/common/submission-rules";
+import { SUBMISSION_MESSAGES } from "@/common/submission";
 
 const M = SUBMISSION_MESSAGES;
 
@@ -44,10 +43,10 @@ export const IMAGE_REQUIRED_TITLE = "Image required";
  * when the answer names one (a 400 for a field, or `conflictField` for a 409 such as a reused transaction
  * id), so the visitor sees where to fix it.
  */
-export function reportSubmissionFailure<T extends FieldValues>(
+export function reportSubmissionFailure<F extends SubmissionField>(
   error: unknown,
-  setError: UseFormSetError<T>,
-  { conflictField }: { conflictField?: Path<T> } = {},
+  setError: (field: F, message: string) => void,
+  { conflictField }: { conflictField?: F } = {},
 ): void {
   toast({
     variant: "destructive",
@@ -58,16 +57,17 @@ export function reportSubmissionFailure<T extends FieldValues>(
   const field =
     error.status === 409 ? conflictField : error.status === 400 ? fieldForServerMessage(error.detail) : null;
   // The form's own fields are a subset of the paid form's, and the server only names fields it was sent.
-  if (field) setError(field as Path<T>, { type: "server", message: error.detail }, { shouldFocus: true });
+  // setError puts the focus there too.
+  if (field) setError(field as F, error.detail);
 }
 
 /**
  * Called when the form's own check refuses a submit. A missing image is the one rule the spec also raises
  * as a toast ("Image required"), since the image block may be scrolled out of view; every other message
- * shows under its field, where react-hook-form has moved the focus.
+ * shows under its field, where the form has moved the focus.
  */
-export function reportInvalidSubmission(errors: FieldErrors<FieldValues>): void {
-  if (errors.imageUrl?.message === M.imageRequired) {
+export function reportInvalidSubmission(errors: { imageUrl?: string }): void {
+  if (errors.imageUrl === M.imageRequired) {
     toast({ variant: "destructive", title: IMAGE_REQUIRED_TITLE, description: M.imageRequired });
   }
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/client/lib/use-toast";
 import { SUBMISSION_MESSAGES } from "@/common/submission";
-import { freeSubmissionResolver } from "../submission-resolvers";
+import { formInUse } from "../lazy-form-in-use";
 import { jsonResponse, Providers, settle, stubFetch, watchToasts } from "../test-utils";
 import { FreeSubmissionForm } from "./free-submission-form";
 
@@ -48,8 +48,8 @@ function fillValidText() {
   fireEvent.click(screen.getByRole("checkbox"));
 }
 
-// The schemas load on the form's first focus (submission-resolvers.ts); these tests submit without focusing.
-beforeAll(() => freeSubmissionResolver.preload());
+// The schemas load on the form's first focus (lazy-form-in-use.ts); these tests submit without focusing.
+beforeAll(() => formInUse.preload());
 
 describe("FreeSubmissionForm", () => {
   it("shows each message under its field, marks it invalid, focuses the first and raises 'Image required'", async () => {

@@ -1,14 +1,17 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { useController, useFormContext } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
+import { Fieldset } from "@/client/components/ui/fieldset";
+import { FieldError } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
+import { NativeLabel } from "@/client/components/ui/native-label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorDetail } from "@/client/lib/api-client";
+import { uploadImage } from "@/client/lib/upload-image";
+import type { SchemaForm } from "@/client/lib/use-schema-form";
 import { toast } from "@/client/lib/use-toast";
-import { useUploadImage } from "@/client/lib/use-upload-image";
-import type { FreeSubmissionFormValues } from "@/common/submission";
-import { checkImageFile, IMAGE_ACCEPT, SITE_IMAGE_PATH } from "@/common/submission-rules";
+import { IMAGE_ACCEPT, SITE_IMAGE_PATH } from "@/common/submission-rules";
+import type { FreeSubmissionDraft } from "../form-in-use";
+import { formInUse } from "../lazy-form-in-use";
 
 const ID = "submission-image";
 const HINT_ID = `${ID}-hint`;
@@ -16,6 +19,7 @@ const ERROR_ID = `${ID}-error`;
 const URL_ID = `${ID}-url`;
 
 export interface ImageFieldProps {
+  form: SchemaForm<FreeSubmissionDraft>;
   /** Told when an upload starts and ends, so the form can hold its submit button meanwhile. */
   onUploadingChange?: (uploading: boolean) => void;
 }
@@ -25,23 +29,23 @@ export interface ImageFieldProps {
  * `imageUrl`. An uploaded image is an /api/images/... address, which is how the field knows to show the
  * preview instead of the chooser and the URL box.
  */
-export function ImageField({ onUploadingChange }: ImageFieldProps) {
-  const { control } = useFormContext<FreeSubmissionFormValues>();
-  const { field, fieldState } = useController({ control, name: "imageUrl" });
-  const upload = useUploadImage();
+export function ImageField({ form, onUploadingChange }: ImageFieldProps) {
+  // A plain call and this flag rather than a mutation: nothing to refresh, and no mutation code to load.
+  const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // Where the focus goes after the view switches (the button that had it is gone or was disabled).
   const [focusNext, setFocusNext] = useState<"remove" | "choose" | null>(null);
-  const value = field.value ?? "";
+  const value = form.values.imageUrl;
   const uploaded = SITE_IMAGE_PATH.test(value);
-  const error = fieldState.error?.message ?? fileProblem ?? undefined;
+  const fieldError = form.errors.imageUrl;
+  const error = fieldError ?? fileProblem ?? undefined;
 
   useEffect(() => {
-    onUploadingChange?.(upload.isPending);
-  }, [upload.isPending, onUploadingChange]);
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   useEffect(() => {
     if (focusNext === "remove") removeButton.current?.focus();
@@ -49,43 +53,44 @@ export function ImageField({ onUploadingChange }: ImageFieldProps) {
     if (focusNext) setFocusNext(null);
   }, [focusNext]);
 
-  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again (after fixing it) still counts as a change.
     event.target.value = "";
     if (!file) return;
-    const problem = checkImageFile(file);
+    // The check comes with the form-in-use chunk, which the Upload Image button's focus has started loading.
+    const problem = (await formInUse.get()).checkImageFile(file);
     if (problem) {
       setFileProblem(problem.message);
       toast({ variant: "destructive", title: problem.toastTitle, description: problem.toastDescription });
       return;
     }
     setFileProblem(null);
-    upload.mutate(file, {
-      onSuccess: ({ imageUrl }) => {
-        field.onChange(imageUrl);
-        setFocusNext("remove");
-        toast({ title: "Image uploaded", description: "Token image has been uploaded successfully." });
-      },
-      onError: (uploadError) => {
-        setFocusNext("choose");
-        toast({
-          variant: "destructive",
-          title: "Upload failed",
-          description: errorDetail(uploadError, "Failed to upload image"),
-        });
-      },
-    });
+    setUploading(true);
+    try {
+      const { imageUrl } = await uploadImage(file);
+      form.setValue("imageUrl", imageUrl);
+      setFocusNext("remove");
+      toast({ title: "Image uploaded", description: "Token image has been uploaded successfully." });
+    } catch (uploadError) {
+      setFocusNext("choose");
+      toast({
+        variant: "destructive",
+        title: "Upload failed",
+        description: errorDetail(uploadError, "Failed to upload image"),
+      });
+    } finally {
+      setUploading(false);
+    }
   }
 
   function removeImage() {
-    field.onChange("");
+    form.setValue("imageUrl", "");
     setFocusNext("choose");
   }
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={error ? ERROR_ID : undefined}>
-      <legend className="mb-2 font-pixel text-[10px] uppercase leading-relaxed sm:text-xs">Image</legend>
+    <Fieldset legend="Image" className="gap-3" aria-describedby={error ? ERROR_ID : undefined}>
       <p id={HINT_ID} className="-mt-1 text-sm text-ink-soft">
         Upload a JPG, PNG, WebP or GIF of 5 MB at most, or paste a link to an image.
       </p>
@@ -110,11 +115,11 @@ export function ImageField({ onUploadingChange }: ImageFieldProps) {
               ref={chooseButton}
               variant="blue"
               onClick={() => fileInput.current?.click()}
-              disabled={upload.isPending}
+              disabled={uploading}
               aria-describedby={HINT_ID}
               className="w-full sm:w-auto"
             >
-              {upload.isPending ? "Uploading..." : "Upload Image"}
+              {uploading ? "Uploading..." : "Upload Image"}
             </Button>
             {/* The chooser itself stays hidden: the button above is its visible, labelled face. */}
             <input
@@ -126,7 +131,7 @@ export function ImageField({ onUploadingChange }: ImageFieldProps) {
               tabIndex={-1}
               data-testid="image-file-input"
             />
-            {upload.isPending ? (
+            {uploading ? (
               <Spinner label="Uploading image" className="flex-row justify-start gap-3 py-0" />
             ) : null}
           </div>
@@ -134,35 +139,28 @@ export function ImageField({ onUploadingChange }: ImageFieldProps) {
             — or —
           </p>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={URL_ID}>Image URL</Label>
+            <NativeLabel htmlFor={URL_ID}>Image URL</NativeLabel>
             <Input
               id={URL_ID}
-              ref={field.ref}
-              name={field.name}
-              value={value}
+              {...form.textField("imageUrl")}
               onChange={(event) => {
                 setFileProblem(null);
-                field.onChange(event);
+                form.setValue("imageUrl", event.target.value);
               }}
-              onBlur={field.onBlur}
               type="url"
               inputMode="url"
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
               placeholder="https://..."
-              aria-invalid={fieldState.error ? true : undefined}
+              aria-invalid={fieldError ? true : undefined}
               aria-describedby={[HINT_ID, error ? ERROR_ID : null].filter(Boolean).join(" ")}
             />
           </div>
         </>
       )}
 
-      {error ? (
-        <p id={ERROR_ID} role="alert" className="border-l-4 border-nes-red pl-2 text-sm font-bold">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+      {error ? <FieldError id={ERROR_ID}>{error}</FieldError> : null}
+    </Fieldset>
   );
 }

@@ -1,7 +1,6 @@
-import { useFormContext } from "react-hook-form";
-import { describedBy, FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
-import type { FreeSubmissionFormValues } from "@/common/submission";
+import type { SchemaForm } from "@/client/lib/use-schema-form";
+import type { FreeSubmissionDraft } from "../form-in-use";
+import { TextField } from "./text-field";
 
 const LINKS = [
   { name: "articleUrl", id: "submission-telegram", label: "Telegram URL", placeholder: "https://t.me/..." },
@@ -12,33 +11,25 @@ const LINKS = [
 const HINT = "Optional. Starts with http:// or https://.";
 
 /** The three optional links of a submission: chat channel (articleUrl), social profile and website. */
-export function LinkFields() {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<FreeSubmissionFormValues>();
-
+export function LinkFields({ form }: { form: SchemaForm<FreeSubmissionDraft> }) {
   return (
     <>
-      {LINKS.map(({ name, id, label, placeholder }) => {
-        const error = errors[name]?.message;
-        return (
-          <FormField key={name} id={id} label={label} hint={HINT} error={error}>
-            <Input
-              id={id}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={placeholder}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(id, { hint: HINT, error })}
-              {...register(name)}
-            />
-          </FormField>
-        );
-      })}
+      {LINKS.map(({ name, id, label, placeholder }) => (
+        <TextField
+          key={name}
+          form={form}
+          name={name}
+          id={id}
+          label={label}
+          hint={HINT}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={placeholder}
+        />
+      ))}
     </>
   );
 }

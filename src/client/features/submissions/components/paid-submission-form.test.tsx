@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/client/lib/use-toast";
 import { SUBMISSION_MESSAGES } from "@/common/submission";
-import { paidSubmissionResolver } from "../submission-resolvers";
+import { formInUse } from "../lazy-form-in-use";
 import { jsonResponse, Providers, settle, stubFetch, watchToasts } from "../test-utils";
 import { PaidSubmissionForm } from "./paid-submission-form";
 
@@ -45,13 +45,14 @@ function fillValid() {
   fireEvent.click(screen.getByRole("checkbox"));
 }
 
-// The schemas load on the form's first focus (submission-resolvers.ts); these tests submit without focusing.
-beforeAll(() => paidSubmissionResolver.preload());
+// The schemas load on the form's first focus (lazy-form-in-use.ts); these tests submit without focusing.
+beforeAll(() => formInUse.preload());
 
 describe("PaidSubmissionForm", () => {
   it("starts on 'Launching soon' and asks the launch date question that fits the choice", () => {
     renderForm();
-    expect(screen.getByRole("radio", { name: "Launching soon" }).getAttribute("aria-checked")).toBe("true");
+    expect((screen.getByRole("radio", { name: "Launching soon" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Already launched" }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByLabelText("When is your project launching?")).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Already launched" }));
     expect(screen.getByLabelText("When did your project launch?")).toBeTruthy();

@@ -13,7 +13,8 @@ import { toast } from "@/client/lib/use-toast";
 import { useUploadImage } from "@/client/lib/use-upload-image";
 import { TokenEditInputSchema } from "@/common/admin";
 import type { Headline } from "@/common/headline";
-import { checkImageFile, IMAGE_ACCEPT } from "@/common/submission-rules";
+import { checkImageFile } from "@/common/image-file-check";
+import { IMAGE_ACCEPT } from "@/common/submission-rules";
 import { useUpdateToken } from "../api/use-update-token";
 
 type TokenEditValues = z.input<typeof TokenEditInputSchema>;
