@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-app";
-import { type Database, rowsOf } from "./connect";
+import { createPgliteDataDir, type Database, openPglite, rowsOf } from "./connect";
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -71,4 +74,31 @@ describe("prepared statements (the vote path)", () => {
     );
     expect(stored[0]?.n).toBe(1);
   });
+});
+
+describe("a new embedded data directory", () => {
+  it("is built beside the real one and moved into place complete, then opens and keeps its data", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "mg-datadir-"));
+    const dataDir = path.join(root, "pglite");
+    // Left by a start cut off halfway: cleared away.
+    fs.mkdirSync(path.join(root, "pglite.creating-1"));
+    try {
+      createPgliteDataDir(dataDir);
+      expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+      expect(fs.readdirSync(root)).toEqual(["pglite"]);
+
+      database = await openPglite(dataDir);
+      await database.db.execute(sql`CREATE TABLE kept (n int)`);
+      await database.db.execute(sql`INSERT INTO kept VALUES (42)`);
+      await database.close();
+      // A second start finds the directory and leaves it as it is.
+      createPgliteDataDir(dataDir);
+      database = await openPglite(dataDir);
+      expect(rowsOf(await database.db.execute(sql`SELECT n FROM kept`))).toEqual([{ n: 42 }]);
+    } finally {
+      await database?.close();
+      database = undefined;
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
