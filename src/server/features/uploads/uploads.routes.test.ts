@@ -200,6 +200,40 @@ describe("POST /api/upload: accepted images", () => {
     expect(meta.exif).toBeUndefined();
   });
 
+  it.each([
+    ["a wide JPEG", () => noise(3000, 2000).jpeg().toBuffer(), [1200, 800]],
+    ["a tall PNG", () => noise(900, 1800).png().toBuffer(), [600, 1200]],
+    [
+      "a phone photo turned by its EXIF",
+      () => noise(2400, 1200).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+      [600, 1200],
+    ],
+  ] as const)("stores %s within 1200 px on its longest side, in proportion", async (_name, make, size) => {
+    const res = await upload(await make(), "big-picture", "application/octet-stream");
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp((await fetchImage(res.json().imageUrl)).bytes).metadata();
+    expect([meta.width, meta.height]).toEqual(size);
+    const [row] = await t.db
+      .select()
+      .from(images)
+      .where(eq(images.hash, res.json().imageUrl.split("/").pop()));
+    expect([row?.width, row?.height]).toEqual(size);
+  });
+
+  it("resizes an animation frame by frame and keeps every frame", async () => {
+    const frame = async (seed: number) => noise(1600, 400, 4, seed).raw().toBuffer();
+    const gif = await sharp(Buffer.concat([await frame(1), await frame(2)]), {
+      raw: { width: 1600, height: 800, channels: 4, pageHeight: 400 },
+    })
+      .gif({ delay: [100, 100], loop: 0 })
+      .toBuffer();
+    const res = await upload(gif, "wide.gif", "image/gif");
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp((await fetchImage(res.json().imageUrl)).bytes, { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
+    expect([meta.width, meta.pageHeight]).toEqual([1200, 300]);
+  });
+
   it("decides by content, whatever the file is called or claims to be", async () => {
     const res = await upload(await noise(8, 8).jpeg().toBuffer(), "notes.txt", "text/plain");
     expect(res.statusCode).toBe(200);

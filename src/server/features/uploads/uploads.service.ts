@@ -13,6 +13,13 @@ import { storeImage } from "../images/images.service";
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * The longest side an image is stored with. The largest place an image is drawn is a card about 600 CSS
+ * pixels wide, so 1200 covers a 2x phone screen; a 12-megapixel photo (4000 x 3000, a few MB) would
+ * otherwise go to every phone that opens the front page.
+ */
+export const MAX_STORED_SIDE = 1200;
+
 export const UPLOAD_MESSAGES = {
   noFile: "Please choose an image file to upload.",
   unreadableRequest: "The upload could not be read. Please try again.",
@@ -109,7 +116,11 @@ async function reencode(bytes: Buffer, format: Format): Promise<{ data: Buffer; 
   const animated = format === "gif" || format === "webp";
   // autoOrient applies the EXIF orientation to the pixels, since the EXIF itself is not kept: sharp writes
   // no EXIF, XMP or ICC metadata unless asked to (it never is here).
-  const image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+  const image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS })
+    .autoOrient()
+    // Within MAX_STORED_SIDE on both sides, in proportion; smaller images keep their size. An animation is
+    // resized frame by frame.
+    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true });
   const output =
     format === "jpeg"
       ? image.jpeg({ quality: 85, mozjpeg: true })
