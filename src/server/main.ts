@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
+import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { prepareDatabase } from "./startup";
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   );
   const stopMarketJob = startMarketJob(database.db, config, app.log);
   const stopPaymentJob = startPaymentJob(database.db, config, app.log);
+  const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -60,7 +62,12 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     let code = 0;
     try {
-      const jobsStopped = Promise.all([stopCycleJob(), stopMarketJob(), stopPaymentJob()]);
+      const jobsStopped = Promise.all([
+        stopCycleJob(),
+        stopMarketJob(),
+        stopPaymentJob(),
+        stopImageCleanupJob(),
+      ]);
       await app.close();
       await jobsStopped;
       await database.close();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/connect";
+import { eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/connect";
 import { images } from "../../db/schema";
 
 export interface StoredImage {
@@ -36,4 +36,25 @@ export async function findImage(db: Db, hash: string): Promise<StoredImage | und
     .from(images)
     .where(eq(images.hash, hash));
   return row;
+}
+
+/**
+ * Deletes the images stored before `before` that nothing shows: an upload whose submission was never sent
+ * (or was deleted), a replaced token image. An image is in use while a headline or an archive entry names
+ * its URL, relative or absolute. Answers how many were deleted.
+ */
+export async function deleteUnusedImages(db: Db, before: Date): Promise<number> {
+  const deleted = rowsOf(
+    await db.execute(sql`
+      WITH used AS (
+        SELECT substring(image_url FROM '/api/images/([0-9a-f]{64})') AS hash FROM headlines
+        UNION
+        SELECT substring(image_url FROM '/api/images/([0-9a-f]{64})') FROM archive_entries
+      )
+      DELETE FROM images
+      WHERE created_at < ${before.toISOString()}::timestamptz
+        AND hash NOT IN (SELECT hash FROM used WHERE hash IS NOT NULL)
+      RETURNING hash`),
+  );
+  return deleted.length;
 }

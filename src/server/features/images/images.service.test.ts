@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/connect";
+import { headlines, images } from "../../db/schema";
+import { createArchiveEntry, createHeadline } from "../../test/factories";
+import { createTestDatabase } from "../../test/test-app";
+import { deleteUnusedImages, storeImage } from "./images.service";
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+const DAY_MS = 86_400_000;
+
+describe("deleteUnusedImages", () => {
+  it("deletes only images older than the cut-off that no headline or archive entry shows", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const store = async (label: string, ageMs: number) => {
+      const url = await storeImage(db, {
+        bytes: Buffer.from(label),
+        contentType: "image/png",
+        width: 1,
+        height: 1,
+      });
+      const hash = url.split("/").pop() as string;
+      await db
+        .update(images)
+        .set({ createdAt: new Date(Date.now() - ageMs) })
+        .where(eq(images.hash, hash));
+      return url;
+    };
+    const onHeadline = await store("on a headline", 3 * DAY_MS);
+    const absolute = await store("named by an absolute URL", 3 * DAY_MS);
+    const archived = await store("in the archive", 3 * DAY_MS);
+    const abandoned = await store("an upload never submitted", 3 * DAY_MS);
+    const recent = await store("uploaded an hour ago", 60 * 60_000);
+    const replaced = await store("a token image later replaced", 3 * DAY_MS);
+
+    await createHeadline(db, { imageUrl: onHeadline });
+    await createHeadline(db, { imageUrl: `https://memegazette.example${absolute}` });
+    await createHeadline(db, { imageUrl: null });
+    await createHeadline(db, { imageUrl: "https://cdn.example.com/elsewhere.png" });
+    await createArchiveEntry(db, { imageUrl: archived });
+    const token = await createHeadline(db, { imageUrl: replaced });
+    await db.update(headlines).set({ imageUrl: onHeadline }).where(eq(headlines.id, token.id));
+
+    expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(2);
+    const left = (await db.select({ hash: images.hash }).from(images)).map(
+      (row) => `/api/images/${row.hash}`,
+    );
+    expect(left.sort()).toEqual([onHeadline, absolute, archived, recent].sort());
+    expect(left).not.toContain(abandoned);
+    expect(left).not.toContain(replaced);
+    // A second pass finds nothing more.
+    expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(0);
+  });
+});
