@@ -63,9 +63,11 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-function run(options: autocannon.Options): Promise<autocannon.Result> {
+/** Runs autocannon; `onResponse` is called as each answer arrives. */
+function run(options: autocannon.Options, onResponse?: () => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    if (onResponse) instance.on("response", onResponse);
   });
 }
 
@@ -218,30 +220,40 @@ async function main() {
     const visitors = await issueVisitors(base, VOTES);
     let n = 0;
     const cpuBeforeVotes = cpuMs(server.pid as number);
-    const votes = await run({
-      url: base,
-      connections: CONNECTIONS,
-      amount: VOTES,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/vote",
-          setupRequest: (request) => {
-            const i = n++;
-            const visitor = visitors[i % visitors.length] as { ip: string; cookie: string };
-            return {
-              ...request,
-              headers: {
-                "content-type": "application/json",
-                "x-forwarded-for": visitor.ip,
-                cookie: `mg_visitor=${visitor.cookie}`,
-              },
-              body: JSON.stringify({ headlineId: ids[i % ids.length] }),
-            };
+    // Timed from the start to the last answer: a run with an `amount` ends at autocannon's next 1-second
+    // sampling tick, so its own duration rounds up to whole seconds (10,000 votes in 4.2 s read as 5.01 s).
+    const votesStarted = performance.now();
+    let lastAnswerAt = votesStarted;
+    const votes = await run(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        amount: VOTES,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/vote",
+            setupRequest: (request) => {
+              const i = n++;
+              const visitor = visitors[i % visitors.length] as { ip: string; cookie: string };
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/json",
+                  "x-forwarded-for": visitor.ip,
+                  cookie: `mg_visitor=${visitor.cookie}`,
+                },
+                body: JSON.stringify({ headlineId: ids[i % ids.length] }),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      () => {
+        lastAnswerAt = performance.now();
+      },
+    );
+    const voteSeconds = (lastAnswerAt - votesStarted) / 1000;
     const voteCpuMs = cpuMs(server.pid as number) - cpuBeforeVotes;
     const peak = peakRssMb(server.pid as number);
 
@@ -271,7 +283,6 @@ async function main() {
     }
 
     const ok = votes["2xx"];
-    const seconds = votes.duration;
     const siteRate = site.requests / site.seconds;
     const bareRate = plain.requests / plain.seconds;
     const perRequestUs = (s: typeof site) => Math.round((1000 * s.cpu) / s.requests);
@@ -284,7 +295,7 @@ async function main() {
       "votes: answered 200": ok,
       "votes: refused (non-2xx)": votes.non2xx,
       "votes: errors / timeouts": votes.errors + votes.timeouts,
-      "votes: per second (200s / duration)": Math.round(ok / seconds),
+      "votes: per second (200s / time to the last answer)": Math.round(ok / voteSeconds),
       "votes: p99 latency (ms)": votes.latency.p99,
       "votes: server CPU per request (µs)": Math.round((1000 * voteCpuMs) / votes.requests.total),
       "server peak memory (MB)": peak,
