@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Route, Routes } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
+import { onDemand } from "@/client/lib/on-demand";
 import { type PageFile, pageFileFor } from "@/common/pages";
 import { AppLayout } from "./app-layout";
 import { paths } from "./paths";
@@ -23,23 +24,14 @@ interface LazyPage {
  * render it would remount on every render.
  */
 function lazyPage(importPage: () => Promise<ComponentType>): LazyPage {
-  let loading: Promise<ComponentType> | undefined;
+  const screen = onDemand(async () => {
+    const component = await importPage();
+    page.loaded = component;
+    return component;
+  });
   const page: LazyPage = {
     loaded: undefined,
-    load: () => {
-      loading ??= importPage().then(
-        (component) => {
-          page.loaded = component;
-          return component;
-        },
-        (error: unknown) => {
-          // Not cached: the next render tries again (a flaky connection, a deploy in between).
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load: screen.get,
     Lazy: lazy(async () => ({ default: await page.load() })),
   };
   return page;

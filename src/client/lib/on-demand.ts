@@ -6,8 +6,9 @@ export interface OnDemand<T> {
 }
 
 /**
- * Code that a page needs only once the visitor does something, loaded then: `load` is a dynamic import,
- * which the bundler makes a chunk of its own, off the page's first load (decision 005).
+ * Code loaded when it is first needed: a page's screen (app-routes.tsx), or what a form needs once the
+ * visitor uses it. `load` is a dynamic import, which the bundler makes a chunk of its own, off the first
+ * load (decision 005).
  */
 export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
   let loading: Promise<T> | undefined;

@@ -20,6 +20,6 @@ export function startImageCleanupJob(db: Db, log: FastifyBaseLogger): () => Prom
       if (deleted > 0) log.info({ deleted }, "unused images deleted");
     },
     log,
-    () => claimJobRun(db, "image cleanup", INTERVAL_MS),
+    { claim: () => claimJobRun(db, "image cleanup", INTERVAL_MS) },
   );
 }

@@ -3,17 +3,18 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Db, rowsOf } from "../db/connect";
 
 /**
- * Runs `task` every `intervalMs`, never two at once: a pass that outlasts the interval makes the next tick
- * a no-op instead of a second concurrent pass. With `claim`, a tick runs the pass only when the claim
- * succeeds (see claimJobRun: one process per interval). Errors are logged, never thrown. Answers a stop
- * function whose promise settles when a pass still running has finished (so the database is closed after it).
+ * Runs `task` every `intervalMs` (and at once with `runAtStart`), never two at once: a pass that outlasts
+ * the interval makes the next tick a no-op instead of a second concurrent pass. With `claim`, a tick runs
+ * the pass only when the claim succeeds (see claimJobRun: one process per interval). Errors are logged,
+ * never thrown. Answers a stop function whose promise settles when a pass still running has finished (so
+ * the database is closed after it).
  */
 export function startIntervalJob(
   name: string,
   intervalMs: number,
   task: () => Promise<void>,
   log: FastifyBaseLogger,
-  claim?: () => Promise<boolean>,
+  { claim, runAtStart = false }: { claim?: () => Promise<boolean>; runAtStart?: boolean } = {},
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const pass = async () => {
@@ -30,6 +31,7 @@ export function startIntervalJob(
         running = null;
       });
   };
+  if (runAtStart) tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   return async () => {

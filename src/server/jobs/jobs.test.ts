@@ -80,7 +80,7 @@ describe("claimJobRun", () => {
         passes += 1;
       },
       silentLog,
-      async () => false,
+      { claim: async () => false },
     );
     await sleep(50);
     await stop();

@@ -39,6 +39,6 @@ export function startMarketJob(
       );
     },
     log,
-    () => claimJobRun(db, "market refresh", intervalMs),
+    { claim: () => claimJobRun(db, "market refresh", intervalMs) },
   );
 }

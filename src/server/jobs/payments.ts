@@ -33,6 +33,6 @@ export function startPaymentJob(
       if (result.checked > 0) log.info(result, "pending payments checked");
     },
     log,
-    () => claimJobRun(db, "payment check", intervalMs),
+    { claim: () => claimJobRun(db, "payment check", intervalMs) },
   );
 }

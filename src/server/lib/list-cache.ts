@@ -4,6 +4,7 @@ import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import type { LiveTopic } from "@/common/live";
 import type { LiveEvents } from "../events/live-events";
+import { pickEncoding } from "./accept-encoding";
 
 export interface CachedJson {
   /**
@@ -59,9 +60,8 @@ export class ListCache {
     schema: S,
     load: () => Promise<z.input<S>>,
   ): Promise<CachedJson> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return Promise.resolve(hit);
+    const hit = this.fresh(key);
+    if (hit) return Promise.resolve(hit);
     const generation = this.generationOf(topic);
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.promise;
@@ -132,7 +132,7 @@ export function cachedAnswer(
   acceptEncoding: string | string[] | undefined,
 ): CachedAnswer {
   if (ifNoneMatch === cached.etag) return answerOf(cached, "not-modified");
-  const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(acceptEncoding) : undefined;
+  const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(acceptEncoding) : undefined;
   return answerOf(cached, encoding ?? "identity");
 }
 
@@ -166,15 +166,6 @@ function makeAnswer(cached: CachedJson, variant: Variant): CachedAnswer {
   if (variant === "identity") return { status: 200, headers, body: cached.body };
   headers["content-encoding"] = variant;
   return { status: 200, headers, body: compress(cached.body, variant) };
-}
-
-function acceptedEncoding(accepted: string | string[] | undefined): Encoding | undefined {
-  if (typeof accepted !== "string") return undefined;
-  // Browsers list what they accept without weights; an explicit q=0 refuses.
-  const offers = accepted.toLowerCase();
-  if (/(^|,)\s*br\s*(,|$)/.test(offers)) return "br";
-  if (/(^|,)\s*gzip\s*(,|$)/.test(offers)) return "gzip";
-  return undefined;
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {

@@ -6,8 +6,9 @@ import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { precompressFile } from "../../../build/precompress";
 import { loadConfig } from "../config";
+import { pickEncoding } from "../lib/accept-encoding";
 import type { App } from "../types";
-import { pagePreloads, pickEncoding, registerWebApp, type ViteManifest } from "./web-app";
+import { pagePreloads, registerWebApp, type ViteManifest } from "./web-app";
 
 const SCRIPT = `export const lines = [${Array.from({ length: 200 }, (_, i) => `"line ${i}"`).join(",")}];\n`;
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { NOT_FOUND_PAGE, PAGE_FILES, type PageFile, pageFileFor } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
+import { pickEncoding } from "../lib/accept-encoding";
 import type { App } from "../types";
 
 const ONE_YEAR_S = 31_536_000;
@@ -78,22 +79,6 @@ export function pagePreloads(manifest: ViteManifest): Map<PageFile, string[]> {
     preloads.set(page, [...shell, ...files.map(url)]);
   }
   return preloads;
-}
-
-/** The best encoding of the page this client accepts: brotli, then gzip, else none (identity). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | undefined {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "");
-  const quality = new Map<string, number>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";").map((s) => s.trim());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith("q="));
-    quality.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const accepts = (encoding: string) => (quality.get(encoding) ?? quality.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  return undefined;
 }
 
 /** One HTML page, compressed once at start-up in both encodings: no compression work per request. */

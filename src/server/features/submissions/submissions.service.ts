@@ -8,11 +8,10 @@ import {
 } from "@/common/submission";
 import type { Db } from "../../db/connect";
 import { headlines, images } from "../../db/schema";
-import { reserveInRedis } from "../../lib/hourly-limit";
+import { type Tx, withinHourlyLimit } from "../../lib/hourly-limit";
 import { badRequest, conflict, tooMany } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type HeadlineInsert = typeof headlines.$inferInsert;
 
 export const SUBMISSION_REFUSALS = {
@@ -28,12 +27,6 @@ export interface SubmissionContext {
   /** When set, the limit is counted in Redis; the database counts whenever Redis cannot answer. */
   redis?: RedisLink;
 }
-
-/**
- * First key of the two-key advisory lock taken per submitting IP. Two-key locks live in a key space apart
- * from the one-bigint locks used elsewhere (migrations), so this namespace cannot block them.
- */
-const SUBMISSION_LOCK_NAMESPACE = 4_611;
 
 /** A free submission: pending review, no submitter name (the form has no such field). */
 export function createFreeSubmission(
@@ -99,41 +92,36 @@ async function insertSubmission(
   message: string,
 ): Promise<SubmissionResult> {
   if (values.imageUrl && SITE_IMAGE_PATH.test(values.imageUrl)) await assertImageStored(db, values.imageUrl);
-  const reservation = ctx.redis && (await reserveInRedis(ctx.redis, "submissions", ctx.ip, ctx.perHour));
-  if (reservation === "full") throw tooMany(SUBMISSION_REFUSALS.tooMany);
   try {
-    const id = await db.transaction(async (tx) => {
-      if (!reservation) {
-        await takeIpLock(tx, ctx.ip);
-        if ((await acceptedInLastHour(tx, ctx.ip)) >= ctx.perHour) throw tooMany(SUBMISSION_REFUSALS.tooMany);
-      }
-      const [row] = await tx
-        .insert(headlines)
-        .values({ ...values, submitterIp: ctx.ip })
-        .returning({ id: headlines.id });
-      if (!row) throw new Error("insert returned nothing");
-      return row.id;
-    });
+    const { recorded: id } = await withinHourlyLimit(
+      db,
+      ctx.redis,
+      {
+        name: "submissions",
+        // The uploads' limit uses 4_612.
+        lockNamespace: 4_611,
+        ip: ctx.ip,
+        perHour: ctx.perHour,
+        refusal: () => tooMany(SUBMISSION_REFUSALS.tooMany),
+        usedInLastHour: (tx) => acceptedInLastHour(tx, ctx.ip),
+      },
+      async (tx) => {
+        const [row] = await tx
+          .insert(headlines)
+          .values({ ...values, submitterIp: ctx.ip })
+          .returning({ id: headlines.id });
+        if (!row) throw new Error("insert returned nothing");
+        return row.id;
+      },
+    );
     return { id, message };
   } catch (error) {
-    // A refused submission does not use up the IP's allowance.
-    await reservation?.release();
-    // Checked after the failed insert rather than read before it: a read-then-write would let two
+    // A refused submission has given its place back (withinHourlyLimit). Checked after the failed insert rather than read before it: a read-then-write would let two
     // simultaneous requests with one id both pass the read.
     if (isUniqueViolation(error, "headlines_transaction_id_unique"))
       throw conflict(SUBMISSION_REFUSALS.transactionIdUsed);
     throw error;
   }
-}
-
-/**
- * Serializes the submissions of one IP: without the lock, parallel requests would all count the same
- * number and all insert, passing the hourly limit. The lock ends with the transaction; other IPs are not
- * held up (unless their hashes collide, which only costs a short wait). Runs on `tx` only: inside a
- * PGlite transaction, a query on the outer handle waits forever.
- */
-async function takeIpLock(tx: Tx, ip: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUBMISSION_LOCK_NAMESPACE}::int, hashtext(${ip}))`);
 }
 
 /**
