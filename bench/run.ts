@@ -22,6 +22,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { buildServer } from "../build/server";
 import { openPglite, rowsOf } from "../src/server/db/connect";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -151,7 +152,10 @@ async function main() {
     PAYMENT_CHECK_MINUTES: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
   };
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // The production process: the compiled server on plain node.
+  const serverDir = path.join(ROOT, ".tmp", `bench-server-${process.pid}`);
+  await buildServer(serverDir);
+  const server: ChildProcess = spawn(process.execPath, [path.join(serverDir, "main.js")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -161,6 +165,7 @@ async function main() {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));
     }
+    fs.rmSync(serverDir, { recursive: true, force: true });
   };
 
   try {

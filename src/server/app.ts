@@ -24,6 +24,7 @@ import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
 import { createListFastPath, type FastPath } from "./plugins/list-fast-path";
+import { logsRequests, registerObservability, registerUnderPressure } from "./plugins/observability";
 import { registerLazyRequestLogger } from "./plugins/request-logger";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerVisitor } from "./plugins/visitor";
@@ -97,6 +98,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     if (topics.length > 0) liveEvents.publish(...topics);
   });
   registerLazyRequestLogger(app);
+  const metrics = registerObservability(app);
+  await registerUnderPressure(app);
   registerEtags(app);
   const securityHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -140,6 +143,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     closing = true;
     done();
   });
-  fastPath = createListFastPath(app.listCache, securityHeaders.api, () => closing);
+  fastPath = createListFastPath(app.listCache, securityHeaders.api, () => closing, {
+    metrics,
+    log: logsRequests(app.log) ? app.log : undefined,
+  });
   return app;
 }

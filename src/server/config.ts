@@ -139,6 +139,12 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   /** How long a public list may be served from memory at most (ms); changes drop it at once. 0 = off. */
   LIST_CACHE_MS: intIn(5_000, 0, 600_000),
+  /** Event-loop delay (ms) above which requests get 503 + Retry-After instead of queueing; 0 = off. */
+  MAX_EVENT_LOOP_DELAY_MS: intIn(1_000, 0, 60_000),
+  /** Resident memory (MB) above which requests get 503 + Retry-After; 0 = off. */
+  MAX_RSS_MB: intIn(2_048, 0, 1_048_576),
+  /** When set, GET /metrics requires "Authorization: Bearer {token}". */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -182,6 +188,9 @@ export interface Config {
   /** TESTS ONLY, never read from the environment: a shorter timeout for outside calls (default 8 s). */
   outboundTimeoutMs?: number;
   listCacheMs: number;
+  maxEventLoopDelayMs: number;
+  maxRssMb: number;
+  metricsToken: string | undefined;
   logLevel: string;
   /** Where the built browser app is; tests that need no pages leave it absent. */
   staticDir: string | undefined;
@@ -227,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
     paymentCheckMinutes: e.PAYMENT_CHECK_MINUTES,
     listCacheMs: e.LIST_CACHE_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    maxRssMb: e.MAX_RSS_MB,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR
       ? path.resolve(e.STATIC_DIR)

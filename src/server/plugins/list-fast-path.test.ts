@@ -67,6 +67,15 @@ describe("the cached-list fast path", () => {
     expect(reachedFastify.count).toBe(1);
   });
 
+  it("counts its answers in the metrics like Fastify's", async () => {
+    const { base, reachedFastify } = await listeningApp();
+    const cookie = visitorCookieOf(await fetch(`${base}/api/headlines`));
+    for (let i = 0; i < 3; i++) await rawGet(`${base}/api/headlines`, { cookie });
+    expect(reachedFastify.count).toBe(1);
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/^http_requests_total\{method="GET",route="\/api\/headlines",status="200"\} 4$/m);
+  });
+
   it("leaves everything else to Fastify", async () => {
     const { base, reachedFastify } = await listeningApp();
     const first = await fetch(`${base}/api/headlines`);

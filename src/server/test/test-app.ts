@@ -33,8 +33,15 @@ export async function createTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // The list cache is off by default in tests, which write to the database directly between requests; its
-  // own tests turn it on.
-  return { ...loadConfig({ SEED_DEMO: "false" }), staticDir: undefined, listCacheMs: 0, ...overrides };
+  // own tests turn it on. The overload 503s are off too: a loaded test machine is not an overloaded server.
+  return {
+    ...loadConfig({ SEED_DEMO: "false" }),
+    staticDir: undefined,
+    listCacheMs: 0,
+    maxEventLoopDelayMs: 0,
+    maxRssMb: 0,
+    ...overrides,
+  };
 }
 
 export interface TestApp {

@@ -10,6 +10,7 @@ import type { App } from "../../types";
 import { castVote, myVotes } from "./votes.service";
 
 export async function votesRoutes(app: App): Promise<void> {
+  const countOutcome = (kind: string, outcome: string) => app.metrics.votes.inc({ kind, outcome });
   app.post(
     "/api/vote",
     { schema: { body: CastVoteInputSchema, response: { 200: VoteResultSchema } } },
@@ -18,6 +19,7 @@ export async function votesRoutes(app: App): Promise<void> {
         app.database,
         { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor },
         new Date(),
+        countOutcome,
       ),
   );
 
@@ -41,6 +43,7 @@ export async function votesRoutes(app: App): Promise<void> {
           visitor: request.visitor,
         },
         new Date(),
+        countOutcome,
       ),
   );
 

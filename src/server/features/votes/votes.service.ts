@@ -76,6 +76,8 @@ export async function castVote(
     visitor: Visitor;
   },
   now: Date,
+  /** Told every outcome, refusals included (the votes metric). */
+  countOutcome?: (kind: string, outcome: string) => void,
 ): Promise<VoteResult> {
   const [row] = await database.runPrepared<CastRow>(CAST_VOTE, [
     request.kind,
@@ -88,6 +90,7 @@ export async function castVote(
     DAILY_VOTE_LIMIT,
   ]);
   if (!row) throw new Error("cast_vote answered no row");
+  countOutcome?.(row.kind ?? (request.kind === "headline" ? "headline" : "unknown"), row.outcome);
   if (row.outcome !== "ok") throw refusal(row.outcome, row.kind);
   const kind = row.kind as Kind;
   return {

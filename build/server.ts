@@ -1,0 +1,47 @@
+/**
+ * Builds the production server: one ESM bundle per entry point (the server and the migrate command) with
+ * every npm package left external (installed by `npm install --omit=dev`), source maps for stack traces in
+ * the logs, and the SQL migrations copied beside it. The production process then runs on plain `node`,
+ * with no TypeScript compiler, Vite or Tailwind loaded.
+ *
+ *   tsx build/server.ts [outdir]     (default dist/server; an outdir must sit inside the project, where
+ *                                     node_modules can be found)
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function buildServer(outdir = path.join(root, "dist", "server")): Promise<void> {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: {
+      main: path.join(root, "src/server/main.ts"),
+      migrate: path.join(root, "src/server/migrate.ts"),
+    },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    packages: "external",
+    sourcemap: true,
+    tsconfig: path.join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
+  fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(outdir, "migrations"), {
+    recursive: true,
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const outdir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+  await buildServer(outdir);
+  console.log(
+    `server built into ${path.relative(root, outdir ?? "dist/server")} in ${Math.round(performance.now() - started)} ms`,
+  );
+}

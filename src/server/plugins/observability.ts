@@ -1,0 +1,173 @@
+import { timingSafeEqual } from "node:crypto";
+import underPressure from "@fastify/under-pressure";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/connect";
+import { migrationCount } from "../db/connect";
+import { HttpError } from "../lib/http-error";
+import type { App } from "../types";
+
+/**
+ * What an operator watches: the site's Prometheus metrics, one log line per answered request, the health
+ * checks a load balancer and an orchestrator call, and the 503s that keep an overloaded process answering.
+ * One registry per app (not prom-client's global one), so every app a test builds counts on its own.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: "http_requests_total",
+    help: "Answered HTTP requests, by method, route pattern and status.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [this.registry],
+  });
+  readonly requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by route pattern.",
+    labelNames: ["route"] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly votes = new Counter({
+    name: "votes_total",
+    help: "Votes by kind (headline, sentiment, tomorrow) and outcome (ok, already, limit, ended, ...).",
+    labelNames: ["kind", "outcome"] as const,
+    registers: [this.registry],
+  });
+  readonly queryDuration = new Histogram({
+    name: "db_query_duration_seconds",
+    help: "Database statements, from sending to the answer (PGlite: including its queue).",
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+    registers: [this.registry],
+  });
+
+  constructor(openStreams: () => number) {
+    new Gauge({
+      name: "event_streams_open",
+      help: "Server-sent event streams open on this process.",
+      registers: [this.registry],
+      collect() {
+        this.set(openStreams());
+      },
+    });
+    // Process defaults: CPU, memory, heap, handles, GC, and the event loop's lag.
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Counts and logs one answered request; the cached-list fast path calls it too. */
+  observe(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status });
+    this.requestDuration.observe({ route }, seconds);
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/** Request lines are logged at info: LOG_LEVEL=warn (or above) keeps only the problems. */
+export function logsRequests(log: FastifyBaseLogger): boolean {
+  return ["info", "debug", "trace"].includes(log.level);
+}
+
+/** The route pattern of a request Fastify answered, never its query string ("unmatched" for 404s). */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "unmatched";
+
+export function registerObservability(app: App): Metrics {
+  const metrics = new Metrics(() => app.liveEvents.subscriberCount);
+  app.decorate("metrics", metrics);
+  app.database.observeQueries((seconds) => metrics.queryDuration.observe(seconds));
+  const logRequests = logsRequests(app.log);
+
+  // One line per answer, at info: method, route pattern, status, duration and request id. No query string,
+  // no cookies, no IP: the visitor's data stays out of the logs.
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = routeOf(request);
+    const seconds = reply.elapsedTime / 1000;
+    metrics.observe(request.method, route, reply.statusCode, seconds);
+    if (logRequests) {
+      app.log.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        "request",
+      );
+    }
+    done();
+  });
+
+  const { metricsToken } = app.config;
+  app.get("/metrics", { config: { pressureHandler: answerAnyway } }, async (request, reply) => {
+    if (metricsToken && !bearerMatches(request.headers.authorization, metricsToken)) {
+      reply.header("www-authenticate", 'Bearer realm="metrics"');
+      return reply.code(401).send({ message: "Unauthorized" });
+    }
+    reply.header("content-type", metrics.registry.contentType);
+    reply.header("cache-control", "no-store");
+    return metrics.registry.metrics();
+  });
+
+  // Liveness: the process answers. Never refused under pressure: a busy process is not a dead one, and an
+  // orchestrator that restarted it would turn a slow minute into an outage.
+  app.get("/healthz", { config: { pressureHandler: answerAnyway } }, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { status: "ok" };
+  });
+
+  // Readiness: the database answers and every migration has run. A load balancer stops sending traffic
+  // while this is 503 (and under-pressure answers 503 here too when the process is overloaded).
+  const expectedMigrations = migrationCount();
+  app.get("/readyz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    const problem = await readinessProblem(app.database, expectedMigrations);
+    if (problem) return reply.code(503).send({ status: "unavailable", message: problem });
+    return { status: "ok" };
+  });
+
+  return metrics;
+}
+
+/** Under sustained event-loop lag or memory pressure, answer 503 with Retry-After instead of queueing. */
+export async function registerUnderPressure(app: App): Promise<void> {
+  const { maxEventLoopDelayMs, maxRssMb } = app.config;
+  await app.register(underPressure, {
+    maxEventLoopDelay: maxEventLoopDelayMs,
+    maxRssBytes: maxRssMb * 1024 * 1024,
+    retryAfter: 10,
+    // An HttpError, so the one error handler answers it as it answers every refusal: `{ message }`.
+    customError: Overloaded,
+  });
+}
+
+class Overloaded extends HttpError {
+  constructor() {
+    super(503, "The server is busy. Please try again in a few seconds.");
+  }
+}
+
+/** A route's pressureHandler that lets the request through: returning nothing means "handle it". */
+function answerAnyway(_request: FastifyRequest, _reply: FastifyReply): void {}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice(7) : "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function readinessProblem(database: Database, expected: number): Promise<string | undefined> {
+  try {
+    const result = await database.db.execute(
+      sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`,
+    );
+    const applied = (result as unknown as { rows: { applied: number }[] }).rows[0]?.applied ?? 0;
+    return applied < expected ? `migrations pending (${applied} of ${expected})` : undefined;
+  } catch {
+    return "database unreachable or not migrated";
+  }
+}
