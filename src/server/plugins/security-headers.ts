@@ -55,7 +55,8 @@ export interface SecurityHeaders {
  */
 export function registerSecurityHeaders(app: App, options: Readonly<HelmetOptions>): SecurityHeaders {
   const page = securityHeadersOf(options);
-  const api = securityHeadersOf({ ...options, ...API_OPTIONS } as HelmetOptions);
+  // Object.assign, not a spread: checking the spread of helmet's option types cost the type checker ~20 s.
+  const api = securityHeadersOf(Object.assign({}, options, API_OPTIONS));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(isApi(request.url) ? api : page);
     done();
