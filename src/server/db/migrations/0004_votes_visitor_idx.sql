@@ -1,0 +1,1 @@
+CREATE INDEX "votes_visitor_idx" ON "votes" USING btree ("visitor_id");
