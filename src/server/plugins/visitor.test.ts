@@ -50,8 +50,11 @@ afterAll(() => t.close());
 /** A first-time visitor: no cookie at all. */
 const newVisitor = (url: string, method: "GET" | "POST" = "GET", payload?: object) =>
   t.app.inject({ method, url, payload, remoteAddress: "203.0.113.9" });
-const visitorCookie = (res: { headers: Record<string, unknown> }) =>
-  [res.headers["set-cookie"] ?? []].flat().find((c) => String(c).startsWith(`${VISITOR_COOKIE}=`));
+const visitorCookie = (res: { headers: Record<string, unknown> }): string | undefined =>
+  [res.headers["set-cookie"] ?? []]
+    .flat()
+    .map(String)
+    .find((c) => c.startsWith(`${VISITOR_COOKIE}=`));
 
 describe("the visitor cookie", () => {
   it.each([
