@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HeadlineSchema } from "./headline";
 import { SCHEDULE_MODES } from "./settings";
+import { plainText, textProblem } from "./text";
 
 /**
  * The dashboard's requests and answers, shared by the admin forms (zod resolver) and the server routes
@@ -17,6 +18,7 @@ const INVALID_DATE_TIME = "Invalid Date/Time";
 
 /** An http(s) URL, or an image this site stored (`/api/images/<sha-256>`). */
 const IMAGE_URL_PATTERN = /^(https?:\/\/\S+|\/api\/images\/[a-f0-9]{64})$/i;
+const IMAGE_URL_MESSAGE = "Image URL must be an http(s) URL or an uploaded image";
 
 /** Optional text where an empty or blank value means "none": it becomes null. */
 const optionalText = (inner: z.ZodType<string, string>) =>
@@ -31,12 +33,19 @@ const httpUrl = (message: string) =>
   z
     .string()
     .max(2048, message)
-    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), message);
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v) && !textProblem(v), message);
+
+/** An image link: an http(s) URL or an uploaded image, without the characters text.ts refuses. */
+const imageUrl = () =>
+  z
+    .string()
+    .regex(IMAGE_URL_PATTERN, IMAGE_URL_MESSAGE)
+    .refine((v) => !textProblem(v), IMAGE_URL_MESSAGE);
 
 // --- accounts ------------------------------------------------------------------------------------------
 
 export const LoginInputSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  username: plainText("Username", { error: "Username is required" }).min(1, "Username is required"),
   // No length limit here: the server answers a too-long password like any wrong one (and without hashing it).
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
@@ -50,9 +59,7 @@ export const SessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const RegisterStaffInputSchema = z.object({
-  username: z
-    .string({ error: "Username must be at least 3 characters" })
-    .trim()
+  username: plainText("Username", { error: "Username must be at least 3 characters" })
     .min(3, "Username must be at least 3 characters")
     .max(50, "Username must be at most 50 characters"),
   password: z
@@ -101,14 +108,8 @@ export const AdminSummarySchema = z.object({
 });
 export type AdminSummary = z.infer<typeof AdminSummarySchema>;
 
-/** A numeric id in a path: malformed ids are a 400, never a database error. */
-export const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Invalid id" })
-    .int("Invalid id")
-    .positive("Invalid id")
-    .max(2_147_483_647, "Invalid id"),
-});
+/** A numeric id in a path: malformed ids are a 400, never a database error (the rule is in ids.ts). */
+export { IdParamsSchema } from "./ids";
 
 export const TodaysToggleResultSchema = z.object({ id: z.number().int(), isTodaysNews: z.boolean() });
 export const TomorrowsToggleResultSchema = z.object({ id: z.number().int(), isTomorrowsNews: z.boolean() });
@@ -131,16 +132,14 @@ export const ContractAddressInputSchema = z.object({ contractAddress });
 
 /** The token edit form on Yesterday's News (PUT /api/admin/headlines/:id). */
 export const TokenEditInputSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
+  title: plainText("Title", { error: "Title is required" })
     .min(1, "Title is required")
     .max(100, "Title must be at most 100 characters"),
-  symbol: optionalText(z.string().max(20, "Symbol must be at most 20 characters")).optional(),
-  imageUrl: optionalText(
-    z.string().regex(IMAGE_URL_PATTERN, "Image URL must be an http(s) URL or an uploaded image"),
-  ).optional(),
-  description: z.string().trim().max(500, "Description must be at most 500 characters").optional(),
+  symbol: optionalText(plainText("Symbol").max(20, "Symbol must be at most 20 characters")).optional(),
+  imageUrl: optionalText(imageUrl()).optional(),
+  description: plainText("Description", { multiline: true })
+    .max(500, "Description must be at most 500 characters")
+    .optional(),
 });
 export type TokenEditInput = z.infer<typeof TokenEditInputSchema>;
 
@@ -151,16 +150,14 @@ const optionalAmount = z.number().finite().nonnegative().nullish();
  * (and the Winners tab). Sent with a session to POST /api/headlines.
  */
 export const TokenHeadlineInputSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
+  title: plainText("Title", { error: "Title is required" })
     .min(1, "Title is required")
     .max(100, "Title must be at most 100 characters"),
-  description: z.string().trim().max(500, "Description must be at most 500 characters").default(""),
-  imageUrl: optionalText(
-    z.string().regex(IMAGE_URL_PATTERN, "Image URL must be an http(s) URL or an uploaded image"),
-  ).optional(),
-  symbol: optionalText(z.string().max(20, "Symbol must be at most 20 characters")).optional(),
+  description: plainText("Description", { multiline: true })
+    .max(500, "Description must be at most 500 characters")
+    .default(""),
+  imageUrl: optionalText(imageUrl()).optional(),
+  symbol: optionalText(plainText("Symbol").max(20, "Symbol must be at most 20 characters")).optional(),
   contractAddress,
   price: optionalAmount,
   marketCap: optionalAmount,
@@ -186,17 +183,34 @@ export type MoveWinnerResult = z.infer<typeof MoveWinnerResultSchema>;
 
 // --- settings and notifications ----------------------------------------------------------------------
 
-const dateTime = z.iso.datetime({ offset: true, error: INVALID_DATE_TIME });
+/**
+ * The years a cycle time or an expiry may fall in. PostgreSQL has no year 0 and JavaScript dates end in
+ * 275760: a date outside these years is a typo or a probe, refused before it reaches the database.
+ */
+const YEARS = { min: 2000, max: 9999 } as const;
+const inYears = (instant: number) => {
+  const year = new Date(instant).getUTCFullYear();
+  return Number.isFinite(instant) && year >= YEARS.min && year <= YEARS.max;
+};
+
+const dateTime = z.iso
+  .datetime({ offset: true, error: INVALID_DATE_TIME })
+  .refine((v) => inYears(Date.parse(v)), INVALID_DATE_TIME);
 
 /**
  * PUT /api/admin/settings. The dashboard computes the times with src/common/schedule.ts; the server only
  * checks that they are real instants in the right order.
  */
+const CURRENT_DAY_MESSAGE = "currentDay must be a date in YYYY-MM-DD format";
+
 export const UpdateSettingsInputSchema = z
   .object({
     launchTime: dateTime,
     votingEndTime: dateTime,
-    currentDay: z.iso.date({ error: "currentDay must be a date in YYYY-MM-DD format" }).optional(),
+    currentDay: z.iso
+      .date({ error: CURRENT_DAY_MESSAGE })
+      .refine((v) => inYears(Date.parse(v)), CURRENT_DAY_MESSAGE)
+      .optional(),
     scheduleMode: z
       .enum(SCHEDULE_MODES, { error: "scheduleMode must be daily, weekly or custom" })
       .optional(),
@@ -210,9 +224,7 @@ export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInputSchema>;
 export const NOTIFICATION_MAX_LENGTH = 280;
 
 export const NotificationInputSchema = z.object({
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
+  message: plainText("Message", { error: "Message is required" })
     .min(1, "Message is required")
     .max(NOTIFICATION_MAX_LENGTH, `Message must be at most ${NOTIFICATION_MAX_LENGTH} characters`),
   // The form's empty date field means "no expiry".

@@ -12,6 +12,7 @@ import {
   TRANSACTION_ID_MIN,
   URL_MAX_LENGTH,
 } from "./submission-rules";
+import { plainText, textProblem } from "./text";
 
 /**
  * The submission rules, written once: the free and paid forms validate with these schemas and
@@ -47,10 +48,11 @@ const M = SUBMISSION_MESSAGES;
 /**
  * True for an absolute http(s) URL with a host. The scheme is checked on the parsed URL, so `javascript:`,
  * `data:` and look-alikes such as `http:foo` or ` javascript:` never pass; control characters and spaces
- * are refused outright rather than left to the URL parser, which would silently drop some of them.
+ * are refused outright rather than left to the URL parser, which would silently drop some of them, and so
+ * are the invisible and text-direction characters of text.ts.
  */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value) || hasControlCharacter(value)) return false;
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value) || textProblem(value)) return false;
   let url: URL;
   try {
     url = new URL(value);
@@ -58,14 +60,6 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
   return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-}
-
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
 }
 
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is refused). */
@@ -82,8 +76,13 @@ export const SUBMISSION_RESULT_MESSAGES = {
   paid: "Submission received! Our team will review it after payment verification.",
 } as const;
 
-const requiredText = (min: number, max: number, minMessage: string, maxMessage: string) =>
-  z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage);
+const requiredText = (
+  label: string,
+  [min, max]: [number, number],
+  minMessage: string,
+  maxMessage: string,
+  multiline = false,
+) => plainText(label, { error: minMessage, multiline }).min(min, minMessage).max(max, maxMessage);
 
 /** An optional http(s) link: empty, null or absent all mean "not given" and come out as undefined. */
 const optionalHttpUrl = (message: string) =>
@@ -110,8 +109,14 @@ const imageUrl = z
   });
 
 const freeFields = {
-  title: requiredText(TITLE_MIN, TITLE_MAX, M.titleMin, M.titleMax),
-  description: requiredText(DESCRIPTION_MIN, DESCRIPTION_MAX, M.descriptionMin, M.descriptionMax),
+  title: requiredText("Headline", [TITLE_MIN, TITLE_MAX], M.titleMin, M.titleMax),
+  description: requiredText(
+    "Description",
+    [DESCRIPTION_MIN, DESCRIPTION_MAX],
+    M.descriptionMin,
+    M.descriptionMax,
+    true,
+  ),
   imageUrl,
   articleUrl: optionalHttpUrl(M.articleUrl),
   twitterUrl: optionalHttpUrl(M.twitterUrl),
@@ -128,7 +133,12 @@ export type FreeSubmissionInput = z.infer<typeof FreeSubmissionInputSchema>;
 /** POST /api/headlines/paid-submission: the free fields plus the project and its payment. */
 export const PaidSubmissionInputSchema = z.object({
   ...freeFields,
-  submittedBy: requiredText(SUBMITTED_BY_MIN, SUBMITTED_BY_MAX, M.submittedByMin, M.submittedByMax),
+  submittedBy: requiredText(
+    "Name or organization",
+    [SUBMITTED_BY_MIN, SUBMITTED_BY_MAX],
+    M.submittedByMin,
+    M.submittedByMax,
+  ),
   launchStatus: z.enum(LAUNCH_STATUSES, { error: M.launchStatus }).default("upcoming"),
   launchDate: z
     .string({ error: M.launchDate })

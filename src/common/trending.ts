@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HeadlineListSchema } from "./headline";
+import { plainText, textProblem } from "./text";
 
 /**
  * The dashboard's Trending Headlines and Trending Tokens tabs, the manual token import and "generate token
@@ -87,11 +88,9 @@ export const TrendingTokenSourceParamsSchema = z.object({
 });
 
 /** Optional text where blank means "not given". */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
+const optionalText = (max: number, label: string, multiline = false) =>
+  plainText(label, { multiline })
+    .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : undefined));
 
@@ -100,14 +99,14 @@ const optionalText = (max: number, message: string) =>
  * characters and fits the description to 20..500, so a feed's long or empty text never blocks an import.
  */
 export const ImportHeadlineInputSchema = z.object({
-  title: z.string({ error: M.importTitleRequired }).trim().min(1, M.importTitleRequired).max(1000),
-  description: z.string().trim().max(5000).nullish(),
-  source: optionalText(100, "Source must be at most 100 characters"),
+  title: plainText("Title", { error: M.importTitleRequired }).min(1, M.importTitleRequired).max(1000),
+  description: plainText("Description", { multiline: true }).max(5000).nullish(),
+  source: optionalText(100, "Source"),
   url: z
     .string({ error: M.importUrlInvalid })
     .trim()
     .max(2048, M.importUrlInvalid)
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), M.importUrlInvalid),
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v) && !textProblem(v), M.importUrlInvalid),
   destination: z.literal("tomorrow", { error: 'The only import destination is "tomorrow"' }).optional(),
 });
 export type ImportHeadlineInput = z.infer<typeof ImportHeadlineInputSchema>;
@@ -121,9 +120,9 @@ const contractAddress = z
 /** POST /api/tokens/import and the Manual Token Import form (spec section 5, "Manual token import"). */
 export const ImportTokenInputSchema = z.object({
   contractAddress,
-  title: optionalText(100, "Title must be at most 100 characters"),
-  description: optionalText(500, "Description must be at most 500 characters"),
-  source: optionalText(50, "Source must be at most 50 characters"),
+  title: optionalText(100, "Title"),
+  description: optionalText(500, "Description", true),
+  source: optionalText(50, "Source"),
 });
 export type ImportTokenInput = z.input<typeof ImportTokenInputSchema>;
 

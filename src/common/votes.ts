@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { idParamSchema, idSchema } from "./ids";
 import { SENTIMENTS } from "./sentiment";
 
 /** The About page's "up to 10 votes per day", all kinds together, per IP and US-Eastern day. */
 export const DAILY_VOTE_LIMIT = 10;
 
-/** A headline id as the client sends it: a positive integer within the database's range. */
-export const HeadlineIdSchema = z.coerce
-  .number({ message: "Invalid headline id" })
-  .int("Invalid headline id")
-  .positive("Invalid headline id")
-  .max(2_147_483_647, "Invalid headline id");
+/** A headline id as the client sends it in JSON: a positive integer within the database's range. */
+export const HeadlineIdSchema = idSchema("Invalid headline id");
+
+/** POST /api/community-vote/{id}: the id in the path, digits only. */
+export const HeadlineIdParamsSchema = z.object({ id: idParamSchema("Invalid headline id") });
 
 export const CastVoteInputSchema = z.object({ headlineId: HeadlineIdSchema });
 export type CastVoteInput = z.infer<typeof CastVoteInputSchema>;

@@ -25,7 +25,7 @@ import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
 import { createListFastPath, type FastPath } from "./plugins/list-fast-path";
 import { logsRequests, registerObservability, registerUnderPressure } from "./plugins/observability";
-import { registerLazyRequestLogger } from "./plugins/request-logger";
+import { LOG_SERIALIZERS, registerLazyRequestLogger } from "./plugins/request-logger";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
@@ -40,12 +40,19 @@ export interface BuildAppOptions {
 
 type ServerTimeout = "keepAliveTimeout" | "requestTimeout" | "connectionTimeout" | "maxRequestsPerSocket";
 
+/** Fastify's logger options with the redacting serializers in force (a caller's own ones win). */
+function withRedaction(logger: BuildAppOptions["logger"]): BuildAppOptions["logger"] {
+  if (!logger) return logger;
+  const options = typeof logger === "object" ? logger : {};
+  return { ...options, serializers: { ...LOG_SERIALIZERS, ...options.serializers } };
+}
+
 /** The whole site as a Fastify instance, not listening: main.ts listens, tests use inject(). */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
   // Set once the app is built; until then (and for inject(), which skips the server) Fastify answers all.
   let fastPath: FastPath | undefined;
   const app = Fastify({
-    logger,
+    logger: withRedaction(logger),
     // Fastify's own server, as it would make it, with the cached-list fast path in front of its handler.
     serverFactory: (handler, options) => {
       const server = http.createServer((request, response) => {

@@ -7,6 +7,7 @@ import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
+import { ConnectionDrain } from "./lib/drain";
 import { prepareDatabase } from "./startup";
 
 /**
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, logger });
+  const connections = new ConnectionDrain(app.server);
   await prepareDatabase(database, config, app.log);
 
   const stopCycleJob = startCycleJob(database.db, app.log, () =>
@@ -54,12 +56,13 @@ async function main(): Promise<void> {
       unlock();
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    // app.close() stops accepting connections and lets the requests in flight finish (later requests on open
-    // connections get 503 with "Connection: close"), but Node closes only the connections idle at that
-    // instant: a keep-alive connection whose request was still running stays open after its answer until
-    // the keep-alive timeout (72 s) and holds the close up past the deadline. Closing idle connections
-    // until the drain is over closes each one as soon as its answer is out.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    // app.close() stops accepting connections and lets the requests in flight finish; later requests on open
+    // connections get 503 with "Connection: close", which closes their connection once answered. A
+    // keep-alive connection that stays quiet is closed by the sweep once it has been quiet for a second, not
+    // at once: a request its client sent just before would be reset unanswered (lib/drain.ts). Without the
+    // sweep such a connection would stay open until the keep-alive timeout (72 s), past the deadline.
+    connections.start();
+    const sweep = setInterval(() => connections.sweep(), IDLE_SWEEP_MS);
     let code = 0;
     try {
       const jobsStopped = Promise.all([

@@ -494,6 +494,58 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     await stopServer(restarted);
   }, 240_000);
 
+  it("answers every request it received on keep-alive connections around SIGTERM: none is reset", async () => {
+    const target = await newTarget();
+    const server = await startServer(target);
+    // Busy pages: each keeps one keep-alive connection and sends a request every few milliseconds, so at the
+    // signal some connections are between requests (idle) and the next request is already on its way.
+    const CONNECTIONS = 16;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const warm = await Promise.all(
+      Array.from({ length: CONNECTIONS }, () => request(server.port, { path: "/api/settings", agent })),
+    );
+    expect(warm.map((a) => a.status)).toEqual(Array(CONNECTIONS).fill(200));
+
+    let stop = false;
+    let signalledAt = 0;
+    const outcomes = { ok: 0, closed: 0, refused: 0, other: [] as string[], cut: [] as string[] };
+    const page = async () => {
+      while (!stop) {
+        const sentAt = Date.now();
+        try {
+          const answer = await request(server.port, { path: "/api/settings", agent });
+          if (answer.status === 200) outcomes.ok++;
+          else if (answer.status === 503 && answer.headers.connection === "close") outcomes.closed++;
+          else outcomes.other.push(`${answer.status} ${answer.headers.connection} ${answer.body}`);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          // Refused: a new connection after the server stopped listening; that request never arrived.
+          if (code === "ECONNREFUSED") outcomes.refused++;
+          else outcomes.cut.push(`${code} sent ${sentAt - signalledAt} ms after the signal`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * 4));
+      }
+    };
+    const pages = Array.from({ length: CONNECTIONS }, page);
+    await new Promise((r) => setTimeout(r, 300));
+    signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 400));
+    stop = true;
+    await Promise.all(pages);
+    agent.destroy();
+
+    const exit = await waitForExit(server);
+    expect(exit, server.output()).toEqual({ code: 0, signal: null });
+    console.info(`requests around SIGTERM: ${JSON.stringify({ ...outcomes, cut: outcomes.cut.length })}`);
+    expect(outcomes.cut, "requests reset or cut off unanswered").toEqual([]);
+    expect(outcomes.other).toEqual([]);
+    expect(outcomes.ok).toBeGreaterThan(0);
+    // The connections open at the signal were told to close with an answer, not cut.
+    expect(outcomes.closed).toBeGreaterThan(0);
+  }, 240_000);
+
   it("gives up on a request that never finishes after the 8 s deadline: logged, exit 1, lock released", async () => {
     const target = await newTarget();
     const server = await startServer(target);

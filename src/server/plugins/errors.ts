@@ -29,7 +29,11 @@ export function registerErrorHandler(app: App): void {
       // Fastify's own client errors (malformed JSON, a body too large, a wrong content type).
       return reply.status(status).send({ message: clientMessage(error as FastifyError) });
     }
+    // The error serializer (request-logger.ts) keeps the submitted text and the visitor's IP out of this line.
     request.log.error({ err: error }, "request failed");
+    if (isStorageFull(error)) {
+      return reply.status(503).send({ message: STORAGE_FULL_MESSAGE });
+    }
     if (isDatabaseUnavailable(error)) {
       return reply
         .status(503)
@@ -53,6 +57,28 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
+export const STORAGE_FULL_MESSAGE =
+  "The site cannot save anything right now: its storage is full. Please try again later.";
+
+/**
+ * A write that found no room: ENOSPC from the file system (PGlite's files, a temporary file) or PostgreSQL's
+ * class 53, "insufficient resources" (53100 disk_full, 53200 out_of_memory, 53300 too_many_connections,
+ * ...). The database itself is fine and reads still work, so it is a 503 for this write, not a crash.
+ */
+function isStorageFull(error: unknown): boolean {
+  return someCause(error, (e) => {
+    const code = (e as { code?: unknown }).code;
+    return code === "ENOSPC" || (typeof code === "string" && /^53[0-9A-Z]{3}$/.test(code));
+  });
+}
+
+function someCause(error: unknown, test: (e: object) => boolean): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if (test(e)) return true;
+  }
+  return false;
+}
+
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -64,16 +90,13 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+  return someCause(error, (e) => {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (
+    return (
       typeof message === "string" &&
       /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(message)
-    ) {
-      return true;
-    }
-  }
-  return false;
+    );
+  });
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { FastifyBaseLogger, LogLevel } from "fastify";
 import type { App } from "../types";
 
@@ -69,3 +70,67 @@ export class LazyRequestLogger implements FastifyBaseLogger {
 export function registerLazyRequestLogger(app: App): void {
   app.setChildLoggerFactory((logger, bindings, options) => new LazyRequestLogger(logger, bindings, options));
 }
+
+/**
+ * The network of an address, as logs show it: the /24 of an IPv4 address (an IPv4-mapped IPv6 address
+ * counts as IPv4) and the /64 of an IPv6 one. Enough to see a flood come from one network; not enough to
+ * name a visitor. Anything that is not an address shows as "invalid".
+ */
+export function networkOf(ip: unknown): string {
+  if (typeof ip !== "string") return "invalid";
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!net.isIPv6(ip)) return "invalid";
+  const [head = "", tail] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** The first line of drizzle's "Failed query: ...\nparams: <the submitted values>". */
+const PARAMS = /\nparams:[\s\S]*$/;
+/** A quoted value inside a database message: `invalid input syntax for type integer: "abc"`. */
+const QUOTED = /"[^"\n]*"|'[^'\n]*'/g;
+
+function redactMessage(message: string): string {
+  if (message.startsWith("Failed query:")) return message.replace(PARAMS, "\nparams: [redacted]");
+  return message.replace(QUOTED, '"[redacted]"');
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/**
+ * An error as the logs show it: its type, code, message and stack, and its causes the same way, with the
+ * values a visitor sent taken out. The query's parameters (a title, a name), quoted values in database
+ * messages, and fields such as `detail` ("Key (title)=(...)") or `parameters` never reach the log; the SQL
+ * text (placeholders only) and the stack stay, so the failure can still be found.
+ */
+export function redactedError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: "", stack: "" };
+  const message = redactMessage(error.message);
+  const stack = error.stack?.replace(error.message, message) ?? "";
+  const out: LoggedError = { type: error.constructor?.name ?? error.name, message, stack };
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code !== undefined) out.code = code;
+  if (statusCode !== undefined) out.statusCode = statusCode;
+  if (error.cause !== undefined && depth < 4) out.cause = redactedError(error.cause, depth + 1);
+  return out;
+}
+
+/**
+ * Pino serializers for every logger of the app (buildApp installs them): whatever logs `{ err }` or
+ * `{ ip }` (a request's error, a job's failure, a refused login) gets the redacted forms above.
+ */
+export const LOG_SERIALIZERS = {
+  err: (error: unknown) => redactedError(error),
+  ip: networkOf,
+} as const;

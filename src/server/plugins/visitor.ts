@@ -34,6 +34,8 @@ class RequestVisitor implements Visitor {
   constructor(
     readonly id: string,
     private readonly request: FastifyRequest,
+    /** The id was made for this request: the answer gives it to the visitor (when it may). */
+    readonly isNew = false,
   ) {}
 
   get ip(): string {
@@ -42,24 +44,47 @@ class RequestVisitor implements Visitor {
   }
 }
 
+/**
+ * True for an answer a shared cache (a CDN, a corporate proxy) may keep and hand to others: it declares
+ * itself public (static files, images, avatars). Such an answer never carries a visitor cookie, or one
+ * visitor id would be handed to everyone the cache serves.
+ */
+export function isSharedCacheable(cacheControl: unknown): boolean {
+  return /\b(public|s-maxage|immutable)\b/i.test(String(cacheControl ?? ""));
+}
+
 export function registerVisitor(app: App): void {
   app.decorateRequest("visitor", null as unknown as Visitor);
-  // A callback hook, not an async one: no promise on every request.
-  app.addHook("onRequest", (request, reply, done) => {
+  // Callback hooks, not async ones: no promise on every request.
+  app.addHook("onRequest", (request, _reply, done) => {
     const existing = request.cookies[VISITOR_COOKIE];
-    let id = validVisitorId(existing) ? existing : undefined;
-    if (!id) {
-      id = randomBytes(16).toString("base64url");
-      reply.setCookie(VISITOR_COOKIE, id, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: isHttps(request),
-        maxAge: ONE_YEAR_S,
-      });
-    }
-    request.visitor = new RequestVisitor(id, request);
+    request.visitor = validVisitorId(existing)
+      ? new RequestVisitor(existing, request)
+      : new RequestVisitor(randomBytes(16).toString("base64url"), request, true);
     done();
+  });
+  // A new visitor's cookie goes on the first answer that is theirs alone (the page, an API answer), never on
+  // a public one; the answer that carries it is marked private, so no shared cache keeps it either. Set here,
+  // once the route has said how its answer may be cached.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const visitor = request.visitor as RequestVisitor | null;
+    const cacheControl = reply.getHeader("cache-control");
+    if (visitor?.isNew && !isSharedCacheable(cacheControl)) {
+      reply.header(
+        "set-cookie",
+        app.serializeCookie(VISITOR_COOKIE, visitor.id, {
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: isHttps(request),
+          maxAge: ONE_YEAR_S,
+        }),
+      );
+      if (!/\b(private|no-store)\b/i.test(String(cacheControl ?? ""))) {
+        reply.header("cache-control", cacheControl ? `private, ${cacheControl}` : "private");
+      }
+    }
+    done(null, payload);
   });
 }
 

@@ -44,6 +44,15 @@ export function renderIndexHtml(
     );
 }
 
+/** A path with a segment that starts with a dot (`/.vite/manifest.json`, `/assets/.env`), encoded or not. */
+export function isDotPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {}
+  return /(^|[/\\])\./.test(decoded);
+}
+
 /** The parts of Vite's build manifest (dist/client/.vite/manifest.json) read here. */
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: readonly string[] }>;
 
@@ -129,11 +138,17 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
     root: dir,
     index: false,
     wildcard: true,
+    // Nothing under a dot-path is for browsers (.vite/manifest.json maps the sources): treated as absent.
+    dotfiles: "ignore",
     // Picks file.br or file.gz by Accept-Encoding, sets Content-Encoding and Vary; small files have none.
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header("cache-control", immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : "no-cache");
+      // Every built file is the same for everyone, so public (and never given a visitor cookie: visitor.ts).
+      reply.header(
+        "cache-control",
+        immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : "public, no-cache",
+      );
     },
   });
 
@@ -155,6 +170,7 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (isDotPath(pathname)) return reply.status(404).send({ message: "Not found" });
     if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage) {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     }

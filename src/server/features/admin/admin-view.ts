@@ -1,13 +1,18 @@
 import type { AdminHeadline } from "@/common/admin";
 import type { headlines } from "../../db/schema";
 import { toHeadline } from "../headlines/headline-view";
+import { needsPreview, previewUrlFor } from "./admin-images";
 
 type HeadlineRow = typeof headlines.$inferSelect;
 
-/** A stored headline as the dashboard sees it: the public view plus the payment and old-news fields. */
+/**
+ * A stored headline as the dashboard sees it: the public view plus the payment and old-news fields. A pending
+ * submission's image link is shown through this server (admin-images.ts), so staff never load it directly.
+ */
 export function toAdminHeadline(row: HeadlineRow): AdminHeadline {
   return {
     ...toHeadline(row),
+    imageUrl: needsPreview(row) ? previewUrlFor(row.id) : row.imageUrl,
     transactionId: row.transactionId,
     paymentNote: row.paymentNote,
     isOldNews: row.isOldNews,

@@ -19,6 +19,7 @@ import {
 } from "@/common/admin";
 import { NotificationListSchema, NotificationSchema } from "@/common/notification";
 import { SettingsSchema } from "@/common/settings";
+import { createOutboundFetch } from "../../integrations/outbound";
 import { adminOnlyRoutes, staffRoutes } from "../../plugins/auth";
 import { isHttps } from "../../plugins/visitor";
 import type { App } from "../../types";
@@ -45,6 +46,7 @@ import {
   toggleTomorrowsNews,
   verifyPayment,
 } from "./admin-headlines.service";
+import { previewSubmittedImage } from "./admin-images";
 
 /**
  * The dashboard's calls (spec section 7, the Admin table). Everything here sits behind the staff guard
@@ -64,6 +66,19 @@ export async function adminRoutes(app: App): Promise<void> {
       listAdminHeadlines(db),
     );
     staff.get("/api/admin/summary", { schema: answers(AdminSummarySchema) }, () => adminSummary(db));
+
+    // A pending submission's image, fetched and re-encoded here (admin-images.ts): staff's browser never
+    // contacts the submitter's server. Private to the session that asked.
+    const http = createOutboundFetch(app.config);
+    staff.get("/api/admin/headlines/:id/image", { schema: byId }, async (request, reply) => {
+      const image = await previewSubmittedImage(db, request.params.id, http);
+      return reply
+        .header("content-type", image.contentType)
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .send(Buffer.from(image.bytes));
+    });
 
     staff.post(
       "/api/admin/headlines/:id/approve",

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { HeadlineSchema } from "@/common/headline";
+import { IdParamsSchema } from "@/common/ids";
 import {
   CheckPaymentResultSchema,
   ImportTokenInputSchema,
@@ -18,14 +18,6 @@ import type { App } from "../../types";
 import { refreshMarketData } from "./market.service";
 import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
-
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Invalid id" })
-    .int("Invalid id")
-    .positive("Invalid id")
-    .max(2_147_483_647, "Invalid id"),
-});
 
 /**
  * Trending Tokens, the manual token import, "generate token from address", Update News Sources and the

@@ -4,7 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_MESSAGES } from "@/common/submission";
 import type { Db } from "../../db/connect";
 import { badRequest, HttpError } from "../../lib/http-error";
-import { storeImage } from "../images/images.service";
+import { type StoredImage, storeImage } from "../images/images.service";
 
 /**
  * The decoded size an upload may have, in pixels over all its frames (~ 160 MB as RGBA). A few bytes of
@@ -83,6 +83,14 @@ export async function readCapped(stream: Readable & { truncated?: boolean }, max
  * no GPS position, no smuggled payload after the image data). Answers the image's URL.
  */
 export async function storeUploadedImage(db: Db, bytes: Buffer): Promise<string> {
+  return storeImage(db, await cleanImage(bytes));
+}
+
+/**
+ * The checks and the re-encoding of storeUploadedImage, without storing: also used for the dashboard's
+ * previews of submitted image links (admin-images.ts). Throws the refusals above.
+ */
+export async function cleanImage(bytes: Buffer): Promise<StoredImage> {
   if (bytes.length === 0) throw badRequest(UPLOAD_MESSAGES.noFile);
   const detected = await fileTypeFromBuffer(bytes);
   const format = detected ? FORMAT_BY_MIME[detected.mime] : undefined;
@@ -103,12 +111,12 @@ export async function storeUploadedImage(db: Db, bytes: Buffer): Promise<string>
   if (width * height * (header.pages ?? 1) > MAX_INPUT_PIXELS) throw tooManyPixels();
 
   const encoded = await withEncodeSlot(() => reencode(bytes, format));
-  return storeImage(db, {
+  return {
     bytes: encoded.data,
     contentType: `image/${format}`,
     width: encoded.info.width,
     height: encoded.info.pageHeight ?? encoded.info.height,
-  });
+  };
 }
 
 async function reencode(bytes: Buffer, format: Format): Promise<{ data: Buffer; info: OutputInfo }> {

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import {
   CastVoteInputSchema,
   CommunityVoteInputSchema,
-  HeadlineIdSchema,
+  HeadlineIdParamsSchema,
   MyVotesSchema,
   VoteResultSchema,
 } from "@/common/votes";
@@ -28,7 +27,7 @@ export async function votesRoutes(app: App): Promise<void> {
     "/api/community-vote/:id",
     {
       schema: {
-        params: z.object({ id: HeadlineIdSchema }),
+        params: HeadlineIdParamsSchema,
         body: CommunityVoteInputSchema,
         response: { 200: VoteResultSchema },
       },

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The one rule for characters in text that people type: titles, names, usernames, symbols, descriptions,
+ * links and messages. Refused outright, never silently removed, so what is stored is what was shown:
+ * - control characters (C0, DEL, C1), NUL included: PostgreSQL cannot store NUL in text at all, and the
+ *   others are invisible or break a line where none is expected. A multi-line text (a description) may hold
+ *   line breaks and tabs; single-line text holds neither.
+ * - direction controls (U+202A–U+202E, U+2066–U+2069, and the marks U+200E, U+200F, U+061C): they make a
+ *   title read differently from how it is stored ("Trojan Source").
+ * - zero-width and other invisible characters (U+200B, U+200C, U+2060, U+FEFF, U+2028, U+2029): they make
+ *   two different texts look the same. U+200D (zero-width joiner) is allowed between two emoji only, where it
+ *   draws one emoji (a family, a flag); anywhere else it is refused too.
+ */
+export const TEXT_MESSAGES = {
+  control: "must not contain control characters",
+  invisible: "must not contain invisible or text-direction characters",
+} as const;
+
+const DIRECTION_OR_INVISIBLE = new Set([
+  0x061c, 0x200b, 0x200c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060,
+  0x2066, 0x2067, 0x2068, 0x2069, 0xfeff,
+]);
+const ZWJ = 0x200d;
+const EMOJI = /\p{Extended_Pictographic}/u;
+/** What may end an emoji just before a joiner: the emoji itself, a skin tone, or the emoji presentation selector. */
+const EMOJI_END = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)$/u;
+
+export type TextProblem = keyof typeof TEXT_MESSAGES;
+
+/** The first problem of a text under the rule above, or undefined when it has none. */
+export function textProblem(value: string, { multiline = false } = {}): TextProblem | undefined {
+  const chars = Array.from(value);
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] as string;
+    const code = char.codePointAt(0) as number;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) {
+      if (multiline && (code === 0x0a || code === 0x0d || code === 0x09)) continue;
+      return "control";
+    }
+    if (DIRECTION_OR_INVISIBLE.has(code)) return "invisible";
+    if (code === ZWJ && !(EMOJI_END.test(chars[i - 1] ?? "") && EMOJI.test(chars[i + 1] ?? ""))) {
+      return "invisible";
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A trimmed string schema with the rule applied before any length rule added after it, so that its message
+ * comes first: `plainText("Headline")` refuses a NUL with "Headline must not contain control characters".
+ */
+export function plainText(label: string, options: { multiline?: boolean; error?: string } = {}) {
+  return z
+    .string({ error: options.error })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, options);
+      if (problem) ctx.addIssue({ code: "custom", message: `${label} ${TEXT_MESSAGES[problem]}` });
+    });
+}

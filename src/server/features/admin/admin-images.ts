@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import { IMAGE_MAX_BYTES } from "@/common/images";
+import { isHttpUrl } from "@/common/submission";
+import type { Db } from "../../db/connect";
+import { headlines } from "../../db/schema";
+import type { SafeFetch } from "../../integrations/safe-fetch";
+import { HttpError, notFound } from "../../lib/http-error";
+import type { StoredImage } from "../images/images.service";
+import { cleanImage } from "../uploads/uploads.service";
+
+/**
+ * Where the dashboard shows a pending submission's own image link: through this server, never straight from
+ * the submitter's link. A submitter who watched their server's log would otherwise learn the IP address
+ * (and the working hours) of whoever reviews submissions. Approved headlines show their link as visitors
+ * see it; uploaded images (/api/images/...) are this site's own.
+ */
+export const previewUrlFor = (id: number) => `/api/admin/headlines/${id}/image`;
+
+export function needsPreview(row: { isApproved: boolean; imageUrl: string | null }): boolean {
+  return !row.isApproved && row.imageUrl !== null && isHttpUrl(row.imageUrl);
+}
+
+export const PREVIEW_MESSAGES = {
+  none: "This headline has no image link to preview.",
+  failed: "The submitted image could not be loaded.",
+} as const;
+
+/**
+ * The submitted image of a pending headline, fetched by the SSRF-safe client (no private addresses, a
+ * timeout, at most 5 MB) and checked and re-encoded as an upload is: what staff's browser draws is never
+ * the submitter's bytes.
+ */
+export async function previewSubmittedImage(db: Db, id: number, http: SafeFetch): Promise<StoredImage> {
+  const [row] = await db
+    .select({ imageUrl: headlines.imageUrl, isApproved: headlines.isApproved })
+    .from(headlines)
+    .where(eq(headlines.id, id));
+  if (!row) throw notFound("Headline not found");
+  if (!needsPreview(row)) throw notFound(PREVIEW_MESSAGES.none);
+  try {
+    const answer = await http.request(row.imageUrl as string, { maxBytes: IMAGE_MAX_BYTES });
+    return await cleanImage(answer.body);
+  } catch {
+    throw new HttpError(502, PREVIEW_MESSAGES.failed);
+  }
+}
