@@ -33,7 +33,7 @@ export async function uploadsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       let release: (() => Promise<void>) | undefined;
       try {
-        release = await reserveUpload(app.db, app.redis, request.visitor.ip, app.config.uploadsPerHour);
+        release = await reserveUpload(app.db, app.redis, request.visitor.network, app.config.uploadsPerHour);
         const bytes = await receiveFile(request);
         return { imageUrl: await storeUploadedImage(app.db, bytes) };
       } catch (error) {
