@@ -16,6 +16,7 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
+import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
 import { ListCache } from "./lib/list-cache";
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
 

@@ -123,6 +123,10 @@ const EnvSchema = z.object({
   }),
   SUBMISSIONS_PER_HOUR: intIn(10, 1, 10_000),
   UPLOADS_PER_HOUR: intIn(30, 1, 10_000),
+  /** Live-update streams (GET /api/events) one process keeps open at most; each holds a socket. */
+  EVENT_STREAMS_MAX: intIn(5_000, 1, 1_000_000),
+  /** Uploaded images waiting for an image worker at most; beyond, uploads are refused with 503. */
+  UPLOAD_QUEUE_MAX: intIn(8, 0, 1_000),
   TELEGRAM_URL: httpUrl,
   X_URL: httpUrl,
   NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
@@ -168,6 +172,8 @@ export interface Config {
   submissionPriceSol: number;
   submissionsPerHour: number;
   uploadsPerHour: number;
+  eventStreamsMax: number;
+  uploadQueueMax: number;
   telegramUrl: string | undefined;
   xUrl: string | undefined;
   newsFeedBaseUrl: string;
@@ -224,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionPriceSol: e.SUBMISSION_PRICE_SOL,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
+    uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     telegramUrl: e.TELEGRAM_URL,
     xUrl: e.X_URL,
     newsFeedBaseUrl: e.NEWS_FEED_BASE_URL,

@@ -88,15 +88,36 @@ describe.runIf(REDIS_URL)("with REDIS_URL", () => {
     await Promise.all([redisReady(a.app), redisReady(b.app)]);
     await createAccount(b.database.db, "editor", "right-password-1", false);
 
-    // Ten wrong passwords on process A, each from another address: the per-username limit.
+    // Ten wrong passwords on process A from one network: the per-username-and-network limit.
     for (let i = 0; i < 10; i += 1) {
-      expect((await logIn(a.app, "editor", "wrong-password", `198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await logIn(a.app, "editor", "wrong-password", "198.51.100.9")).statusCode).toBe(401);
     }
     expect(await inspector.zcard(`${prefix}login:user:editor`)).toBe(10);
     // Process B has its own database, with no failure in it: only Redis can tell it to refuse.
-    const refused = await logIn(b.app, "editor", "right-password-1", "198.51.100.99");
+    const refused = await logIn(b.app, "editor", "right-password-1", "198.51.100.9");
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe("Too many login attempts. Please wait a few minutes and try again.");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another network with the right password is let in.
+    expect((await logIn(b.app, "editor", "right-password-1", "198.51.100.99")).statusCode).toBe(200);
+  });
+
+  it("counts parallel login bursts in one Redis script: at most the limit are checked", async () => {
+    const prefix = newPrefix();
+    const [a, b] = await Promise.all([instance(url, prefix), instance(url, prefix)]);
+    await Promise.all([redisReady(a.app), redisReady(b.app)]);
+    const one = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        logIn(i % 2 ? a.app : b.app, "editor", `wrong-${i}`, "203.0.113.1"),
+      ),
+    );
+    expect(one.filter((r) => r.statusCode === 401)).toHaveLength(10);
+    const spray = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        logIn(i % 2 ? a.app : b.app, `guess${i}`, "wrong-password", "203.0.113.2"),
+      ),
+    );
+    expect(spray.filter((r) => r.statusCode === 401)).toHaveLength(30);
   });
 
   it("counts the hourly submission limit in Redis: exact under concurrency, across processes", async () => {
@@ -200,13 +221,13 @@ describe.runIf(REDIS_URL)("with REDIS_URL", () => {
 
       // Failures made while Redis answers are counted there, and recorded in the database too.
       for (let i = 0; i < 10; i += 1) {
-        expect((await logIn(app, "editor", "wrong-password", `198.51.100.${i}`)).statusCode).toBe(401);
+        expect((await logIn(app, "editor", "wrong-password", "198.51.100.9")).statusCode).toBe(401);
       }
       expect(await inspector.zcard(`${prefix}login:user:editor`)).toBe(10);
 
       proxy.cut();
       // The limit does not open: the database remembers the ten failures.
-      expect((await logIn(app, "editor", "right-password-1", "198.51.100.99")).statusCode).toBe(429);
+      expect((await logIn(app, "editor", "right-password-1", "198.51.100.9")).statusCode).toBe(429);
       // Submissions are counted in the database: exactly the allowance, not one more.
       const answers = await Promise.all(Array.from({ length: 12 }, () => submit(app, "203.0.113.70")));
       expect(statuses(answers)).toEqual([...Array(10).fill(201), ...Array(2).fill(429)]);
@@ -223,6 +244,40 @@ describe.runIf(REDIS_URL)("with REDIS_URL", () => {
       await redisReady(app);
       expect((await logIn(app, "other", "wrong-password", "198.51.100.200")).statusCode).toBe(401);
       expect(await inspector.zcard(`${prefix}login:user:other`)).toBe(1);
+    });
+
+    it("still counts what the database counted while Redis was away once Redis is back", async () => {
+      proxy.restore();
+      const prefix = newPrefix();
+      const { app, database } = await instance(viaProxy, prefix);
+      await redisReady(app);
+      await createAccount(database.db, "editor", "right-password-1", false);
+      const guess = () => logIn(app, "editor", "wrong-password", "198.51.100.50");
+      const answers: number[] = [];
+      const submissions: number[] = [];
+      // Up: 5 of each, counted in Redis (and recorded in the database).
+      for (let i = 0; i < 5; i += 1) {
+        answers.push((await guess()).statusCode);
+        submissions.push((await submit(app, "203.0.113.77")).statusCode);
+      }
+      // Down: 5 more of each, counted in the database only.
+      proxy.cut();
+      for (let i = 0; i < 5; i += 1) {
+        answers.push((await guess()).statusCode);
+        submissions.push((await submit(app, "203.0.113.77")).statusCode);
+      }
+      // Back: Redis holds 5 of each, the database 10; the limits stay shut.
+      proxy.restore();
+      await redisReady(app);
+      for (let i = 0; i < 4; i += 1) {
+        answers.push((await guess()).statusCode);
+        submissions.push((await submit(app, "203.0.113.77")).statusCode);
+      }
+      expect(answers).toEqual([...Array(10).fill(401), ...Array(4).fill(429)]);
+      expect(submissions).toEqual([...Array(10).fill(201), ...Array(4).fill(429)]);
+      // Counted in Redis again, brought up to what the database holds.
+      expect(await inspector.zcard(`${prefix}login:user:editor`)).toBe(10);
+      expect(await inspector.zcard(`${prefix}submissions:203.0.113.77`)).toBe(10);
     });
 
     it("starts without Redis and enforces the limits on the database", async () => {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Sent as Retry-After (whole seconds): every 429 and 503 says when to come back. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -15,4 +17,9 @@ export const unauthorized = (message = "Not logged in") => new HttpError(401, me
 export const forbidden = (message = "Not allowed") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooMany = (message: string) => new HttpError(429, message);
+/** 429 with Retry-After: the seconds until the limit lets this client in again (at least 1). */
+export const tooMany = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+/** 503 for work refused because the server is busy, with Retry-After. */
+export const busy = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -11,6 +11,7 @@ import type { App } from "../types";
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { networkOf, normalizeIp } from "../lib/client-network";
 import type { App } from "../types";
 
 export const VISITOR_COOKIE = "mg_visitor";
@@ -14,8 +15,13 @@ export function validVisitorId(value: string | undefined): value is string {
 export interface Visitor {
   /** A random id from an httpOnly cookie the server set; new visitors get one on their first answer. */
   id: string;
-  /** The socket address, or the forwarded one only when TRUST_PROXY names the proxies to trust. */
+  /**
+   * The socket address, or the forwarded one only when TRUST_PROXY names the proxies to trust; always an
+   * IP address in its plain form (an IPv4-mapped address is the IPv4 address).
+   */
   ip: string;
+  /** What every per-IP limit counts by: the IPv4 address or the IPv6 /64 (lib/client-network.ts). */
+  network: string;
 }
 
 declare module "fastify" {
@@ -30,6 +36,7 @@ declare module "fastify" {
  */
 class RequestVisitor implements Visitor {
   #ip: string | undefined;
+  #network: string | undefined;
 
   constructor(
     readonly id: string,
@@ -39,9 +46,23 @@ class RequestVisitor implements Visitor {
   ) {}
 
   get ip(): string {
-    this.#ip ??= this.request.ip;
+    this.#ip ??= clientIp(this.request);
     return this.#ip;
   }
+
+  get network(): string {
+    this.#network ??= networkOf(this.ip);
+    return this.#network;
+  }
+}
+
+/**
+ * A trusted proxy's X-Forwarded-For entry is taken as it is written (Fastify does not check it): when it
+ * is not an IP address it is worth nothing, and the proxy's own address (the socket's) stands in for it.
+ * Limits then count that request with everyone behind the proxy, which errs on the safe side.
+ */
+function clientIp(request: FastifyRequest): string {
+  return normalizeIp(request.ip) ?? normalizeIp(request.socket.remoteAddress) ?? "0.0.0.0";
 }
 
 /**

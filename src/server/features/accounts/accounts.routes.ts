@@ -32,7 +32,12 @@ export async function accountsRoutes(app: App): Promise<void> {
     { ...sameSiteOnly, schema: { body: LoginInputSchema, response: { 200: SessionUserSchema } } },
     async (request, reply) => {
       const now = new Date();
-      const account = await logIn(app.db, app.redis, { ...request.body, ip: request.ip }, now);
+      const account = await logIn(
+        app.db,
+        app.redis,
+        { ...request.body, network: request.visitor.network },
+        now,
+      );
       // Whatever session id the browser brought is dropped and a new one issued: an id planted before the
       // login (session fixation) never becomes a logged-in session.
       await deleteSession(app.db, request.cookies[SESSION_COOKIE]);

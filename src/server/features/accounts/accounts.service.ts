@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect";
 import { accounts, sessions } from "../../db/schema";
 import { HttpError, tooMany, unauthorized } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
-import { isThrottled, recordFailure, trimAttempts, usernameKey } from "./login-throttle";
+import { countAttempt, trimAttempts, usernameKey } from "./login-throttle";
 import type { SessionAccount } from "./sessions.service";
 
 // --- passwords ------------------------------------------------------------------------------------------
@@ -96,18 +96,22 @@ export const INVALID_LOGIN = "Invalid username or password";
 export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
 
 /**
- * Checks a login. Throttling comes first, before any password is checked, so a throttled guess learns
- * nothing even when it is right. Concurrent guesses can each pass the check before any failure is recorded;
- * that lets a burst slightly exceed the limit, never by more than the burst.
+ * Checks a login. The attempt is counted first, atomically, before any password is checked (see
+ * login-throttle.ts): a throttled guess learns nothing even when it is right, and no parallel burst gets
+ * past the limit. A right password uncounts its attempt; a wrong one stays counted as a failure.
  */
 export async function logIn(
   db: Db,
   redis: RedisLink | undefined,
-  input: { username: string; password: string; ip: string },
+  input: { username: string; password: string; network: string },
   now: Date,
 ): Promise<SessionAccount> {
-  const attempt = { username: usernameKey(input.username), ip: input.ip, now };
-  if (await isThrottled(db, redis, attempt)) throw tooMany(TOO_MANY_LOGINS);
+  const counted = await countAttempt(db, redis, {
+    username: usernameKey(input.username),
+    network: input.network,
+    now,
+  });
+  if ("retryAfterSeconds" in counted) throw tooMany(TOO_MANY_LOGINS, counted.retryAfterSeconds);
 
   // A password longer than any we accept is wrong without hashing it: argon2 on megabytes is a DoS lever.
   let account: typeof accounts.$inferSelect | undefined;
@@ -116,10 +120,8 @@ export async function logIn(
     [account] = await db.select().from(accounts).where(eq(accounts.username, input.username));
     valid = await verifyPassword(account?.passwordHash ?? (await dummy()), input.password);
   }
-  if (!account || !valid) {
-    await recordFailure(db, redis, attempt);
-    throw unauthorized(INVALID_LOGIN);
-  }
+  if (!account || !valid) throw unauthorized(INVALID_LOGIN);
+  await counted.succeeded();
   await trimAttempts(db, now);
   return { id: account.id, username: account.username, isAdmin: account.isAdmin };
 }

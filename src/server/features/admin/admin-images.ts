@@ -6,6 +6,7 @@ import { headlines } from "../../db/schema";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import { HttpError, notFound } from "../../lib/http-error";
 import type { StoredImage } from "../images/images.service";
+import type { WorkTicket } from "../uploads/image-work-queue";
 import { cleanImage } from "../uploads/uploads.service";
 
 /**
@@ -30,17 +31,30 @@ export const PREVIEW_MESSAGES = {
  * timeout, at most 5 MB) and checked and re-encoded as an upload is: what staff's browser draws is never
  * the submitter's bytes.
  */
-export async function previewSubmittedImage(db: Db, id: number, http: SafeFetch): Promise<StoredImage> {
-  const [row] = await db
-    .select({ imageUrl: headlines.imageUrl, isApproved: headlines.isApproved })
-    .from(headlines)
-    .where(eq(headlines.id, id));
-  if (!row) throw notFound("Headline not found");
-  if (!needsPreview(row)) throw notFound(PREVIEW_MESSAGES.none);
+export async function previewSubmittedImage(
+  db: Db,
+  id: number,
+  http: SafeFetch,
+  ticket: WorkTicket,
+): Promise<StoredImage> {
   try {
-    const answer = await http.request(row.imageUrl as string, { maxBytes: IMAGE_MAX_BYTES });
-    return await cleanImage(answer.body);
-  } catch {
-    throw new HttpError(502, PREVIEW_MESSAGES.failed);
+    const [row] = await db
+      .select({ imageUrl: headlines.imageUrl, isApproved: headlines.isApproved })
+      .from(headlines)
+      .where(eq(headlines.id, id));
+    if (!row) throw notFound("Headline not found");
+    if (!needsPreview(row)) throw notFound(PREVIEW_MESSAGES.none);
+    let body: Buffer;
+    try {
+      body = (await http.request(row.imageUrl as string, { maxBytes: IMAGE_MAX_BYTES })).body;
+    } catch {
+      throw new HttpError(502, PREVIEW_MESSAGES.failed);
+    }
+    return await ticket.run(() => cleanImage(body)).catch(() => {
+      throw new HttpError(502, PREVIEW_MESSAGES.failed);
+    });
+  } finally {
+    // run() gives the place back itself; this covers every way out before it (leave() after run is a no-op).
+    ticket.leave();
   }
 }

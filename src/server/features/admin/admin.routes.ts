@@ -71,7 +71,8 @@ export async function adminRoutes(app: App): Promise<void> {
     // contacts the submitter's server. Private to the session that asked.
     const http = createOutboundFetch(app.config);
     staff.get("/api/admin/headlines/:id/image", { schema: byId }, async (request, reply) => {
-      const image = await previewSubmittedImage(db, request.params.id, http);
+      // Decoded on the same bounded image workers as uploads (503 with Retry-After when they are full).
+      const image = await previewSubmittedImage(db, request.params.id, http, app.imageWork.enter());
       return reply
         .header("content-type", image.contentType)
         .header("cache-control", "private, no-store")

@@ -38,7 +38,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
         app.db,
         parseOrThrow(FreeSubmissionInputSchema, request.body),
         {
-          ip: request.visitor.ip,
+          network: request.visitor.network,
           perHour: app.config.submissionsPerHour,
           redis: app.redis,
         },
@@ -52,7 +52,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
     { schema: { body: PaidSubmissionInputSchema, response: { 201: SubmissionResultSchema } } },
     async (request, reply) => {
       const result = await createPaidSubmission(app.db, request.body, {
-        ip: request.visitor.ip,
+        network: request.visitor.network,
         perHour: app.config.submissionsPerHour,
         redis: app.redis,
       });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import {
   type FreeSubmissionInput,
   type PaidSubmissionInput,
@@ -20,9 +20,10 @@ export const SUBMISSION_REFUSALS = {
   imageMissing: "The uploaded image was not found. Please upload it again.",
 } as const;
 
-/** Who is submitting and how many accepted submissions per rolling hour their IP may make. */
+/** Who is submitting and how many accepted submissions per rolling hour their network may make. */
 export interface SubmissionContext {
-  ip: string;
+  /** The client's network (an IPv4 address or an IPv6 /64): the limit's key and the stored submitter. */
+  network: string;
   perHour: number;
   /** When set, the limit is counted in Redis; the database counts whenever Redis cannot answer. */
   redis?: RedisLink;
@@ -100,15 +101,15 @@ async function insertSubmission(
         name: "submissions",
         // The uploads' limit uses 4_612.
         lockNamespace: 4_611,
-        ip: ctx.ip,
+        network: ctx.network,
         perHour: ctx.perHour,
-        refusal: () => tooMany(SUBMISSION_REFUSALS.tooMany),
-        usedInLastHour: (tx) => acceptedInLastHour(tx, ctx.ip),
+        refusal: (seconds) => tooMany(SUBMISSION_REFUSALS.tooMany, seconds),
+        recordedInLastHour: (tx, limit) => acceptedInLastHour(tx, ctx.network, limit),
       },
       async (tx) => {
         const [row] = await tx
           .insert(headlines)
-          .values({ ...values, submitterIp: ctx.ip })
+          .values({ ...values, submitterIp: ctx.network })
           .returning({ id: headlines.id });
         if (!row) throw new Error("insert returned nothing");
         return row.id;
@@ -125,16 +126,18 @@ async function insertSubmission(
 }
 
 /**
- * Submissions stored from this IP in the last hour. Only accepted submissions are rows, so refused ones
- * never count. Uses headlines_submitter_ip_idx (submitter_ip, created_at) and the database clock, the same
- * clock that stamps created_at.
+ * When the newest submissions from this network in the last hour were stored, newest first. Only accepted
+ * submissions are rows, so refused ones never count. Uses headlines_submitter_ip_idx (submitter_ip,
+ * created_at) and the database clock, the same clock that stamps created_at.
  */
-async function acceptedInLastHour(tx: Tx, ip: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
+async function acceptedInLastHour(tx: Db | Tx, network: string, limit: number): Promise<Date[]> {
+  const rows = await tx
+    .select({ at: headlines.createdAt })
     .from(headlines)
-    .where(and(eq(headlines.submitterIp, ip), gt(headlines.createdAt, sql`now() - interval '1 hour'`)));
-  return row?.n ?? 0;
+    .where(and(eq(headlines.submitterIp, network), gt(headlines.createdAt, sql`now() - interval '1 hour'`)))
+    .orderBy(desc(headlines.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.at);
 }
 
 /** A submission may name an image stored here only if it really is stored (uploaded first). */

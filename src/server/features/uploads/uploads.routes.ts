@@ -4,6 +4,7 @@ import { IMAGE_MAX_BYTES } from "@/common/images";
 import { UploadResultSchema } from "@/common/submission";
 import { badRequest, HttpError } from "../../lib/http-error";
 import type { App } from "../../types";
+import type { WorkTicket } from "./image-work-queue";
 import { reserveUpload } from "./upload-limit";
 import { readCapped, storeUploadedImage, UPLOAD_MESSAGES } from "./uploads.service";
 
@@ -32,15 +33,19 @@ export async function uploadsRoutes(app: App): Promise<void> {
     { schema: { response: { 200: UploadResultSchema } } },
     async (request, reply) => {
       let release: (() => Promise<void>) | undefined;
+      let ticket: WorkTicket | undefined;
       try {
-        release = await reserveUpload(app.db, app.redis, request.visitor.ip, app.config.uploadsPerHour);
+        // A place in the image work queue before the body is read: a full queue refuses at once (503).
+        ticket = app.imageWork.enter();
+        release = await reserveUpload(app.db, app.redis, request.visitor.network, app.config.uploadsPerHour);
         const bytes = await receiveFile(request);
-        return { imageUrl: await storeUploadedImage(app.db, bytes) };
+        return { imageUrl: await ticket.run(() => storeUploadedImage(app.db, bytes)) };
       } catch (error) {
+        ticket?.leave();
         // A refused upload does not use up the allowance.
         await release?.();
         // The rest of a refused body is not worth reading: the client is told to stop sending.
-        if (error instanceof HttpError && (error.statusCode === 413 || error.statusCode === 429))
+        if (error instanceof HttpError && [413, 429, 503].includes(error.statusCode))
           reply.header("connection", "close");
         throw error;
       }

@@ -20,6 +20,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
  */
 export const MAX_STORED_SIDE = 1200;
 
+// One libvips thread per image (the work queue runs a fixed number of images at once, see
+// image-work-queue.ts) and no operation cache: an upload is decoded once, and a cache would keep its
+// pixels after the answer, so memory would grow with every burst instead of being given back.
+sharp.concurrency(1);
+sharp.cache(false);
+
 export const UPLOAD_MESSAGES = {
   noFile: "Please choose an image file to upload.",
   unreadableRequest: "The upload could not be read. Please try again.",
@@ -80,7 +86,8 @@ export async function readCapped(stream: Readable & { truncated?: boolean }, max
 /**
  * Checks an uploaded file by its content, decodes it within the pixel bound, re-encodes it in its own
  * format without metadata, and stores the new bytes: what is served is never what was uploaded (no EXIF,
- * no GPS position, no smuggled payload after the image data). Answers the image's URL.
+ * no GPS position, no smuggled payload after the image data). Answers the image's URL. Runs inside an
+ * ImageWorkQueue place (the route takes it).
  */
 export async function storeUploadedImage(db: Db, bytes: Buffer): Promise<string> {
   return storeImage(db, await cleanImage(bytes));
@@ -110,7 +117,7 @@ export async function cleanImage(bytes: Buffer): Promise<StoredImage> {
   if (!width || !height) throw corrupt();
   if (width * height * (header.pages ?? 1) > MAX_INPUT_PIXELS) throw tooManyPixels();
 
-  const encoded = await withEncodeSlot(() => reencode(bytes, format));
+  const encoded = await reencode(bytes, format);
   return {
     bytes: encoded.data,
     contentType: `image/${format}`,
@@ -143,26 +150,5 @@ async function reencode(bytes: Buffer, format: Format): Promise<{ data: Buffer; 
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     // Right magic bytes, broken data: the visitor's file, not our failure.
     throw corrupt();
-  }
-}
-
-/**
- * At most two images are decoded at once in this process: each may take ~160 MB while decoded, and a burst
- * of uploads must not take the memory the database needs. Others wait their turn.
- */
-const ENCODE_SLOTS = 2;
-let encodesRunning = 0;
-const encodeQueue: Array<() => void> = [];
-
-async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (encodesRunning >= ENCODE_SLOTS) await new Promise<void>((resolve) => encodeQueue.push(resolve));
-  else encodesRunning += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so the running count stays exact.
-    const next = encodeQueue.shift();
-    if (next) next();
-    else encodesRunning -= 1;
   }
 }

@@ -4,7 +4,7 @@ import { easternDay } from "@/common/time";
 import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
 import type { Database, Db, PreparedStatement } from "../../db/connect";
 import { settings, voteQuota, votes } from "../../db/schema";
-import { HttpError } from "../../lib/http-error";
+import { HttpError, tooMany } from "../../lib/http-error";
 import type { Visitor } from "../../plugins/visitor";
 
 type Outcome = "ok" | "not_found" | "ended" | "already" | "limit" | "bad_type";
@@ -27,7 +27,16 @@ const SUCCESS: Record<Kind, string> = {
   tomorrow: "Your vote has been recorded",
 };
 
-function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null): HttpError {
+/** Seconds until the next US-Eastern day, when the daily vote limit opens again (Retry-After). */
+function secondsToNextEasternDay(now: Date): number {
+  const today = easternDay(now);
+  // Eastern midnight falls on a whole UTC hour: the first hour boundary that is another day.
+  let next = Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000;
+  while (easternDay(new Date(next)) === today) next += 3_600_000;
+  return (next - now.getTime()) / 1000;
+}
+
+function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null, now: Date): HttpError {
   switch (outcome) {
     case "not_found":
       return new HttpError(404, "Headline not found or not open for voting.");
@@ -50,9 +59,9 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null): HttpError 
             : "You've already voted in this round. One vote per user: come back for the next edition!",
       );
     case "limit":
-      return new HttpError(
-        429,
+      return tooMany(
         `You've reached today's limit of ${DAILY_VOTE_LIMIT} votes. Come back tomorrow!`,
+        secondsToNextEasternDay(now),
       );
   }
 }
@@ -84,14 +93,15 @@ export async function castVote(
     request.headlineId,
     request.voteType ?? "",
     request.visitor.id,
-    request.visitor.ip,
+    // The daily limit counts by network (an IPv6 /64), like every per-IP limit.
+    request.visitor.network,
     easternDay(now),
     now.toISOString(),
     DAILY_VOTE_LIMIT,
   ]);
   if (!row) throw new Error("cast_vote answered no row");
   countOutcome?.(row.kind ?? (request.kind === "headline" ? "headline" : "unknown"), row.outcome);
-  if (row.outcome !== "ok") throw refusal(row.outcome, row.kind);
+  if (row.outcome !== "ok") throw refusal(row.outcome, row.kind, now);
   const kind = row.kind as Kind;
   return {
     id: request.headlineId,
@@ -123,7 +133,7 @@ export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVo
     db
       .select({ used: voteQuota.used })
       .from(voteQuota)
-      .where(and(eq(voteQuota.ip, visitor.ip), eq(voteQuota.day, easternDay(now)))),
+      .where(and(eq(voteQuota.ip, visitor.network), eq(voteQuota.day, easternDay(now)))),
   ]);
   const headlineVote = rows.find((r) => r.kind === "headline" && r.cycle.getTime() === r.current.getTime());
   return {
