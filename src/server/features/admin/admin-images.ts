@@ -50,9 +50,11 @@ export async function previewSubmittedImage(
     } catch {
       throw new HttpError(502, PREVIEW_MESSAGES.failed);
     }
-    return await ticket.run(() => cleanImage(body)).catch(() => {
-      throw new HttpError(502, PREVIEW_MESSAGES.failed);
-    });
+    return await ticket
+      .run(() => cleanImage(body))
+      .catch(() => {
+        throw new HttpError(502, PREVIEW_MESSAGES.failed);
+      });
   } finally {
     // run() gives the place back itself; this covers every way out before it (leave() after run is a no-op).
     ticket.leave();
