@@ -333,7 +333,7 @@ test.describe("staff and security", () => {
     });
 
     // Disable: after a confirmation; the account is logged out at once and refused at the login.
-    await card.getByRole("button", { name: `Disable: ${username}` }).click();
+    await card.getByRole("button", { name: `Disable ${username}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
     await expectToast(page, "Account disabled");
     await expect(card.getByText("Disabled", { exact: true })).toBeVisible();
@@ -345,7 +345,7 @@ test.describe("staff and security", () => {
     );
 
     // Re-enable: the dialog asks for a new password; a common one is refused under the field.
-    await card.getByRole("button", { name: `Re-enable: ${username}` }).click();
+    await card.getByRole("button", { name: `Re-enable ${username}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("New password").fill("password123");
     await dialog.getByRole("button", { name: "Re-enable Account" }).click();
@@ -362,7 +362,7 @@ test.describe("staff and security", () => {
     await logIn(elsewhere, { username, password: "second-staff-password" });
 
     // Delete: after a confirmation; the session ends and the card goes.
-    await card.getByRole("button", { name: `Delete: ${username}` }).click();
+    await card.getByRole("button", { name: `Delete ${username}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Account deleted");
     await expect(card).toHaveCount(0);
@@ -370,7 +370,7 @@ test.describe("staff and security", () => {
     await elsewhere.dispose();
 
     // The last administrator cannot be disabled: the server says why.
-    await own.getByRole("button", { name: "Disable: admin" }).click();
+    await own.getByRole("button", { name: "Disable admin" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
     await expect(
       toasts(page).getByText("The last enabled administrator cannot be disabled or deleted.", {

@@ -144,6 +144,7 @@ function AccountCard({ account, isSelf }: { account: StaffAccount; isSelf: boole
           <ConfirmButton
             variant="secondary"
             size="sm"
+            aria-label={`Disable ${account.username}`}
             disabled={busy}
             steps={[
               {
@@ -157,7 +158,6 @@ function AccountCard({ account, isSelf }: { account: StaffAccount; isSelf: boole
             onConfirm={onDisable}
           >
             {disable.isPending ? "Disabling..." : "Disable"}
-            <span className="sr-only">: {account.username}</span>
           </ConfirmButton>
         )}
         {/* The server refuses deleting oneself: another administrator does it, and the audit says who. */}
@@ -166,6 +166,7 @@ function AccountCard({ account, isSelf }: { account: StaffAccount; isSelf: boole
             variant="destructive"
             size="sm"
             tone="destructive"
+            aria-label={`Delete ${account.username}`}
             disabled={busy}
             steps={[
               {
@@ -177,7 +178,6 @@ function AccountCard({ account, isSelf }: { account: StaffAccount; isSelf: boole
             onConfirm={onDelete}
           >
             {remove.isPending ? "Deleting..." : "Delete"}
-            <span className="sr-only">: {account.username}</span>
           </ConfirmButton>
         )}
       </CardActions>
@@ -235,8 +235,8 @@ function EnableAccountDialog({ account }: { account: StaffAccount }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="green" size="sm">
-          Re-enable<span className="sr-only">: {account.username}</span>
+        <Button variant="green" size="sm" aria-label={`Re-enable ${account.username}`}>
+          Re-enable
         </Button>
       </DialogTrigger>
       <DialogContent>
