@@ -336,7 +336,8 @@ test.describe("staff and security", () => {
     await card.getByRole("button", { name: `Disable ${username}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
     await expectToast(page, "Account disabled");
-    await expect(card.getByText("Disabled", { exact: true })).toBeVisible();
+    // The badge says so (the card's "Disabled" date says when), and Re-enable takes Disable's place.
+    await expect(card.locator("span", { hasText: /^Disabled$/ })).toBeVisible();
     expect((await elsewhere.get("/api/user")).status()).toBe(401);
     const refused = await elsewhere.post("/api/login", { data: account });
     expect(refused.status()).toBe(403);
