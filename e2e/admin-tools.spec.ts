@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import type { TokenInfo, TrendingHeadline, TrendingToken } from "../src/common/trending";
 import { expect, test, toastRegion as toasts } from "./fixtures";
 
@@ -296,6 +297,90 @@ test.describe("staff and security", () => {
     }
   });
 
+  test("Staff Management lists the accounts, and disables, re-enables and deletes one", async ({
+    page,
+  }, testInfo) => {
+    const username = `acct${unique()}`;
+    await logIn(page.request, ADMIN);
+    const registered = await page.request.post("/api/admin/register-staff", {
+      data: { username, password: "first-staff-password", isAdmin: false },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const account = { username, password: "first-staff-password" };
+    // The account logs in elsewhere (its own cookie jar) so that its "last login" shows and its session can end.
+    const elsewhere = await playwrightRequest.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      extraHTTPHeaders: { "x-forwarded-for": `198.19.${Math.floor(Math.random() * 256)}.21` },
+    });
+    await logIn(elsewhere, account);
+
+    await openDashboard(page, "Staff Management");
+    const list = page.getByRole("list", { name: "Accounts" });
+    const card = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: username }) });
+    await expect(card.getByText("Staff", { exact: true })).toBeVisible();
+    await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
+    await expect(card.getByText("Never")).toHaveCount(0);
+    // One's own card has no Delete: the server refuses deleting oneself.
+    const own = list
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "admin", exact: true }) });
+    await expect(own.getByText("You", { exact: true })).toBeVisible();
+    await expect(own.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await testInfo.attach("staff-management", {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
+
+    // Disable: after a confirmation; the account is logged out at once and refused at the login.
+    await card.getByRole("button", { name: `Disable ${username}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
+    await expectToast(page, "Account disabled");
+    // The badge says so (the card's "Disabled" date says when), and Re-enable takes Disable's place.
+    await expect(card.locator("span", { hasText: /^Disabled$/ })).toBeVisible();
+    expect((await elsewhere.get("/api/user")).status()).toBe(401);
+    const refused = await elsewhere.post("/api/login", { data: account });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe(
+      "This account is disabled. Ask an administrator to re-enable it.",
+    );
+
+    // Re-enable: the dialog asks for a new password; a common one is refused under the field.
+    await card.getByRole("button", { name: `Re-enable ${username}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("New password").fill("password123");
+    await dialog.getByRole("button", { name: "Re-enable Account" }).click();
+    await expect(
+      dialog.getByText("This password is one of the 10,000 most common passwords.", { exact: false }),
+    ).toBeVisible();
+    await testInfo.attach("re-enable-dialog", { body: await page.screenshot(), contentType: "image/png" });
+    await dialog.getByLabel("New password").fill("second-staff-password");
+    await dialog.getByRole("button", { name: "Re-enable Account" }).click();
+    await expectToast(page, "Account re-enabled");
+    await expect(dialog).toHaveCount(0);
+    await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
+    expect((await elsewhere.post("/api/login", { data: account })).status()).toBe(401);
+    await logIn(elsewhere, { username, password: "second-staff-password" });
+
+    // Delete: after a confirmation; the session ends and the card goes.
+    await card.getByRole("button", { name: `Delete ${username}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Account deleted");
+    await expect(card).toHaveCount(0);
+    expect((await elsewhere.get("/api/user")).status()).toBe(401);
+    await elsewhere.dispose();
+
+    // The last administrator cannot be disabled: the server says why.
+    await own.getByRole("button", { name: "Disable admin" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Disable" }).click();
+    await expect(
+      toasts(page).getByText("The last enabled administrator cannot be disabled or deleted.", {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+  });
+
   test("the security reset form checks its fields and asks before doing anything", async ({ page }) => {
     await openDashboard(page, "Security Reset");
     await page.getByLabel("New admin password").fill("short");
@@ -307,6 +392,9 @@ test.describe("staff and security", () => {
     await expect(page.getByText("Admin passwords do not match.")).toBeVisible();
     await expect(page.getByText("Staff passwords do not match.")).toBeVisible();
 
+    await expect(page.getByText("Enter your current password.")).toBeVisible();
+
+    await page.getByLabel("Your current password").fill(ADMIN.password);
     await page.getByLabel("New admin password").fill("admin-password-1");
     await page.getByLabel("Confirm admin password").fill("admin-password-1");
     await page.getByLabel("Confirm staff password").fill("staff-password-1");

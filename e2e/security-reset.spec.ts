@@ -8,7 +8,7 @@ const OLD_PASSWORD = "e2e-admin-password";
 const NEW_ADMIN = "after-reset-admin-1";
 const NEW_STAFF = "after-reset-staff-1";
 
-test("the security reset sets new passwords, logs everyone out and sends the admin to the login after 3 s", async ({
+test("the security reset re-authenticates, sets new passwords, disables the other accounts, logs everyone out and sends the admin to the login after 3 s", async ({
   page,
   browser,
 }) => {
@@ -23,7 +23,30 @@ test("the security reset sets new passwords, logs everyone out and sends the adm
   expect(
     (await page.request.post("/api/login", { data: { username: "admin", password: OLD_PASSWORD } })).ok(),
   ).toBe(true);
+  // A third account, logged in elsewhere: the reset disables it and ends its session.
+  const third = { username: `third${Date.now().toString(36)}`, password: "third-account-password" };
+  const registered = await page.request.post("/api/admin/register-staff", {
+    data: { ...third, isAdmin: false },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const thirdContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.18.250.2" } });
+  expect((await thirdContext.request.post("/api/login", { data: third })).ok()).toBe(true);
+
   await page.goto("/admin?tab=security-reset");
+  // The current password first: a wrong one is refused and nothing changes.
+  await page.getByLabel("Your current password").fill("not-my-password");
+  await page.getByLabel("New admin password").fill(NEW_ADMIN);
+  await page.getByLabel("Confirm admin password").fill(NEW_ADMIN);
+  await page.getByLabel("New staff password").fill(NEW_STAFF);
+  await page.getByLabel("Confirm staff password").fill(NEW_STAFF);
+  await page.getByRole("button", { name: "Reset Passwords" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, reset everything" }).click();
+  await expect(
+    page.getByText("Your current password is not correct. Nothing was changed.").first(),
+  ).toBeVisible();
+  expect((await other.request.get("/api/user")).status()).toBe(200);
+
+  await page.getByLabel("Your current password").fill(OLD_PASSWORD);
   await page.getByLabel("New admin password").fill(NEW_ADMIN);
   await page.getByLabel("Confirm admin password").fill(NEW_ADMIN);
   await page.getByLabel("New staff password").fill(NEW_STAFF);
@@ -31,7 +54,14 @@ test("the security reset sets new passwords, logs everyone out and sends the adm
   await page.getByRole("button", { name: "Reset Passwords" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes, reset everything" }).click();
 
-  await expect(page.getByText(/New passwords are set for/)).toBeVisible();
+  // What happened to each account.
+  const outcome = page.getByRole("list", { name: "What happened to each account" });
+  await expect(outcome.getByText("admin: new password set")).toBeVisible();
+  await expect(outcome.getByText("staff: created with the new password")).toBeVisible();
+  await expect(
+    outcome.getByText(`${third.username}: disabled until an administrator re-enables it with a new password`),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("security-reset-result.png"), fullPage: true });
   // Three seconds later the admin is logged out and back on the login form.
   await expect(page.getByRole("button", { name: "Log In" })).toBeVisible({ timeout: 6_000 });
   await expect(page).toHaveURL(/\/admin$/);
@@ -40,6 +70,14 @@ test("the security reset sets new passwords, logs everyone out and sends the adm
   expect((await page.request.get("/api/user")).status()).toBe(401);
   expect((await other.request.get("/api/user")).status()).toBe(401);
   await other.close();
+  // The third account: its session is over and its login is refused with the reason.
+  expect((await thirdContext.request.get("/api/user")).status()).toBe(401);
+  const refused = await thirdContext.request.post("/api/login", { data: third });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(
+    "This account is disabled. Ask an administrator to re-enable it.",
+  );
+  await thirdContext.close();
 
   // The old password no longer works; the new ones do.
   expect(

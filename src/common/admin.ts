@@ -11,8 +11,30 @@ import { plainText, textProblem } from "./text";
 /** A Solana address: 32 to 44 base58 characters (no 0, O, I or l). */
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-/** The longest password the server hashes: anything longer is refused before argon2 runs. */
-export const PASSWORD_MAX_LENGTH = 256;
+/**
+ * The password rule (ASVS 6.2): 8 to 128 characters, no composition rules. The server also refuses the
+ * 10,000 most common passwords (features/accounts/password-rules.ts; the list is too big to ship to
+ * browsers). Nothing longer is ever hashed: the login answers a longer password like any wrong one.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const COMMON_PASSWORD =
+  "This password is one of the 10,000 most common passwords. Please choose one that is harder to guess.";
+
+/** The rule in a form's words, under every new-password field. */
+export const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
+
+/** A new password with the length rule; the messages differ by form (the spec words them differently). */
+export const newPassword = (messages: { tooShort: string; tooLong: string }) =>
+  z
+    .string({ error: messages.tooShort })
+    .min(PASSWORD_MIN_LENGTH, messages.tooShort)
+    .max(PASSWORD_MAX_LENGTH, messages.tooLong);
+
+const accountPassword = newPassword({
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+});
 
 const INVALID_DATE_TIME = "Invalid Date/Time";
 
@@ -62,29 +84,54 @@ export const RegisterStaffInputSchema = z.object({
   username: plainText("Username", { error: "Username must be at least 3 characters" })
     .min(3, "Username must be at least 3 characters")
     .max(50, "Username must be at most 50 characters"),
-  password: z
-    .string({ error: "Password must be at least 8 characters" })
-    .min(8, "Password must be at least 8 characters")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: accountPassword,
   // The spec's default: a new account is an administrator unless the switch is turned off.
   isAdmin: z.boolean().default(true),
 });
 export type RegisterStaffInput = z.infer<typeof RegisterStaffInputSchema>;
 
-const resetPassword = z
-  .string({ error: "Passwords must be at least 8 characters long." })
-  .min(8, "Passwords must be at least 8 characters long.")
-  .max(PASSWORD_MAX_LENGTH, `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+const resetPassword = newPassword({
+  tooShort: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  tooLong: `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+});
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password.";
 
 /** What the server receives; the form adds the two confirmations ("... passwords do not match."). */
 export const SecurityResetInputSchema = z.object({
+  /** The logged-in administrator's own password: a session alone (a stolen cookie) cannot run the reset. */
+  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED),
   newAdminPassword: resetPassword,
   newStaffPassword: resetPassword,
 });
 export type SecurityResetInput = z.infer<typeof SecurityResetInputSchema>;
 
-export const SecurityResetResultSchema = z.object({ updatedUsers: z.array(z.string()) });
+/** What the security reset did to one account. Every session of every account ends as well. */
+export const RESET_ACTIONS = ["password set", "created", "disabled", "stays disabled"] as const;
+export type ResetAction = (typeof RESET_ACTIONS)[number];
+
+export const SecurityResetResultSchema = z.object({
+  /** The spec's answer: the accounts whose password was set (admin and staff). */
+  updatedUsers: z.array(z.string()),
+  accounts: z.array(z.object({ username: z.string(), action: z.enum(RESET_ACTIONS) })),
+});
 export type SecurityResetResult = z.infer<typeof SecurityResetResultSchema>;
+
+/** An account as Staff Management lists it (never its password hash). Dates are ISO strings. */
+export const StaffAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+export const StaffAccountListSchema = z.array(StaffAccountSchema);
+
+/** Re-enabling an account always sets a new password: the old one may be what an intruder knows. */
+export const EnableAccountInputSchema = z.object({ password: accountPassword });
+export type EnableAccountInput = z.infer<typeof EnableAccountInputSchema>;
 
 // --- headlines -----------------------------------------------------------------------------------------
 

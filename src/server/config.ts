@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/common/admin";
 import { DEFAULT_SITE_NAME } from "@/common/site";
 
 /**
@@ -12,6 +13,12 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** The first-start passwords follow the length rule the dashboard's forms use (a longer one could never log in). */
+const startPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const httpUrl = optionalString.pipe(
   z
@@ -96,8 +103,8 @@ const EnvSchema = z.object({
       .transform((v) => v ?? "mg:"),
   ),
   SEED_DEMO: boolFlag(undefined),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
-  STAFF_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  ADMIN_PASSWORD: optionalString.pipe(startPassword.optional()),
+  STAFF_PASSWORD: optionalString.pipe(startPassword.optional()),
   TRUST_PROXY: trustProxy,
   SITE_NAME: optionalString.pipe(z.string().max(60, "must be at most 60 characters").optional()),
   TOKEN_ADDRESS: optionalString.pipe(

@@ -4,12 +4,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  /** The server's message per form field, when it gave them (`{ message, errors: { field: text } }`). */
+  readonly errors: Readonly<Record<string, string>>;
 
-  constructor(status: number, detail: string) {
+  constructor(status: number, detail: string, errors: Record<string, string> = {}) {
     super(`${status}: ${detail}`);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
+    this.errors = errors;
   }
 }
 
@@ -21,28 +24,36 @@ export function errorDetail(error: unknown, fallback: string): string {
 
 const FALLBACK_DETAIL = "Error processing response";
 
-function messageField(text: string): string | null {
+function errorBody(text: string): { message: string | null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
   try {
     const body: unknown = JSON.parse(text);
-    if (body && typeof body === "object" && "message" in body) {
-      const { message } = body as { message: unknown };
-      if (typeof message === "string" && message.trim() !== "") return message;
+    if (body && typeof body === "object") {
+      const { message, errors: fields } = body as { message?: unknown; errors?: unknown };
+      if (fields && typeof fields === "object") {
+        for (const [field, value] of Object.entries(fields))
+          if (typeof value === "string") errors[field] = value;
+      }
+      if (typeof message === "string" && message.trim() !== "") return { message, errors };
     }
   } catch {
     // Not JSON: the caller falls back to the raw text.
   }
-  return null;
+  return { message: null, errors };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   let detail = "";
+  let errors: Record<string, string> = {};
   try {
     const text = await response.text();
-    detail = messageField(text) ?? text.trim();
+    const body = errorBody(text);
+    detail = body.message ?? text.trim();
+    errors = body.errors;
   } catch {
     // An unreadable body still gets a message from the status line or the fallback below.
   }
-  return new ApiError(response.status, detail || response.statusText || FALLBACK_DETAIL);
+  return new ApiError(response.status, detail || response.statusText || FALLBACK_DETAIL, errors);
 }
 
 async function readBody(response: Response): Promise<unknown> {

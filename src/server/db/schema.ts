@@ -186,6 +186,9 @@ export const accounts = pgTable("accounts", {
   passwordHash: text("password_hash").notNull(),
   isAdmin: boolean("is_admin").notNull().default(false),
   createdAt: tstz("created_at").notNull().defaultNow(),
+  /** Set while the account may not log in (an administrator disabled it, or the security reset did). */
+  disabledAt: tstz("disabled_at"),
+  lastLoginAt: tstz("last_login_at"),
 });
 
 /** Server-side sessions; the cookie holds a random id, the table only its SHA-256 hash. */

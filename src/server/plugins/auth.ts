@@ -1,8 +1,15 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { writeAudit } from "../features/accounts/audit.service";
-import { findSession, SESSION_COOKIE, type SessionAccount } from "../features/accounts/sessions.service";
+import {
+  findSession,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+  type SessionAccount,
+} from "../features/accounts/sessions.service";
 import { forbidden, unauthorized } from "../lib/http-error";
 import type { App } from "../types";
+import { isHttps } from "./visitor";
 
 /**
  * Who is logged in, and the guard in front of every staff call.
@@ -75,6 +82,7 @@ export function registerAuth(app: App): void {
       if (isStaffOnly(method, route.url)) registry.staffOnly.push(`${method} ${route.url}`);
     }
   });
+  app.addHook("onResponse", async (request, reply) => logSecurityEvent(request, reply.statusCode));
   app.addHook("onReady", async () => {
     const unguarded = registry.staffOnly.filter((route) => !registry.guarded.has(route));
     if (unguarded.length > 0) {
@@ -85,6 +93,66 @@ export function registerAuth(app: App): void {
   });
 }
 
+// --- the session cookie ----------------------------------------------------------------------------------
+
+/** `__Host-mg_session` over https, `mg_session` over plain http (where the prefix cannot be used). */
+export function sessionCookieName(request: FastifyRequest): string {
+  return isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The session id the request brought, under the one name this request's scheme reads. */
+export function sessionIdOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request)];
+}
+
+const cookieOptions = (request: FastifyRequest) =>
+  // Path=/, no Domain and Secure over https: what the __Host- prefix requires.
+  ({ path: "/", httpOnly: true, sameSite: "lax", secure: isHttps(request) }) as const;
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(sessionCookieName(request), id, {
+    ...cookieOptions(request),
+    maxAge: SESSION_MAX_AGE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(request), cookieOptions(request));
+}
+
+// --- the security log -----------------------------------------------------------------------------------
+
+/** The username a login request typed, cut short (it is the visitor's text). */
+function typedUsername(request: FastifyRequest): string | undefined {
+  const username = (request.body as { username?: unknown } | undefined)?.username;
+  return typeof username === "string" ? username.slice(0, 64) : undefined;
+}
+
+/**
+ * One line per security event, with the request id (ASVS 16.3): at warn every failed login, every 401 or
+ * 403 on a staff-only route and every 429; at info every login and logout. Never a password: only the
+ * username is read from a login's body.
+ */
+function logSecurityEvent(request: FastifyRequest, statusCode: number): void {
+  const url = request.routeOptions.url ?? request.url.split("?")[0] ?? request.url;
+  const { method, ip } = request;
+  const isLogin = method === "POST" && url === "/api/login";
+  const username = isLogin ? typedUsername(request) : request.account?.username;
+  if (statusCode === 429) {
+    request.log.warn({ statusCode, method, url, ip, username }, "too many requests");
+  } else if (isLogin && statusCode === 200) {
+    request.log.info({ username, ip }, "login");
+  } else if (isLogin && (statusCode === 401 || statusCode === 403)) {
+    request.log.warn({ statusCode, username, ip }, "login failed");
+  } else if (method === "POST" && url === "/api/logout" && statusCode < 300 && request.account) {
+    request.log.info({ username, ip }, "logout");
+  } else if ((statusCode === 401 || statusCode === 403) && isStaffOnly(method, url)) {
+    request.log.warn({ statusCode, method, url, ip, username }, "staff route refused");
+  }
+}
+
+// --- who is logged in -----------------------------------------------------------------------------------
+
 const loaded = new WeakMap<FastifyRequest, Promise<SessionAccount | null>>();
 
 /**
@@ -94,7 +162,7 @@ const loaded = new WeakMap<FastifyRequest, Promise<SessionAccount | null>>();
 export function loadAccount(request: FastifyRequest): Promise<SessionAccount | null> {
   let pending = loaded.get(request);
   if (!pending) {
-    pending = findSession(request.server.db, request.cookies[SESSION_COOKIE], new Date()).then((account) => {
+    pending = findSession(request.server.db, sessionIdOf(request), new Date()).then((account) => {
       request.account = account;
       return account;
     });

@@ -12,6 +12,7 @@ export const SECURITY_RESET_MESSAGES = {
  */
 export const SecurityResetFormSchema = z
   .object({
+    currentPassword: SecurityResetInputSchema.shape.currentPassword,
     newAdminPassword: SecurityResetInputSchema.shape.newAdminPassword,
     confirmAdminPassword: z.string(),
     newStaffPassword: SecurityResetInputSchema.shape.newStaffPassword,

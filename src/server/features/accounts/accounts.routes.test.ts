@@ -37,20 +37,50 @@ describe("POST /api/login", () => {
     expect(rows[0]?.idHash).not.toContain(id);
   });
 
-  it("marks the cookie Secure on https", async () => {
+  it("names the cookie __Host-mg_session on https (Secure, Path=/, no Domain) and reads only that name there", async () => {
     const trusted = await createTestApp({ trustProxy: true });
     try {
       await createAccount(trusted.db, "admin", ADMIN_PASSWORD, true);
+      const https = { "x-forwarded-proto": "https" };
       const res = await trusted.app.inject({
         method: "POST",
         url: "/api/login",
-        headers: { "x-forwarded-proto": "https" },
+        headers: https,
         payload: { username: "admin", password: ADMIN_PASSWORD },
       });
-      expect(res.cookies.find((c) => c.name === "mg_session")?.secure).toBe(true);
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.map((c) => c.name)).not.toContain("mg_session");
+      const cookie = res.cookies.find((c) => c.name === "__Host-mg_session");
+      expect(cookie).toMatchObject({ secure: true, path: "/", httpOnly: true, sameSite: "Lax" });
+      expect(cookie?.domain).toBeUndefined();
+      const id = cookie?.value as string;
+      const asUser = (cookies: Record<string, string>, headers: Record<string, string> = https) =>
+        trusted.app.inject({ method: "GET", url: "/api/user", headers, cookies });
+      expect((await asUser({ "__Host-mg_session": id })).statusCode).toBe(200);
+      // The unprefixed name is not read over https: a cookie planted without the prefix's guarantees
+      // (by a sibling subdomain or over plain http) never counts there.
+      expect((await asUser({ mg_session: id })).statusCode).toBe(401);
+
+      const out = await trusted.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: https,
+        cookies: { "__Host-mg_session": id },
+      });
+      const cleared = out.cookies.find((c) => c.name === "__Host-mg_session");
+      expect(cleared).toMatchObject({ value: "", secure: true, path: "/" });
+      expect((await asUser({ "__Host-mg_session": id })).statusCode).toBe(401);
     } finally {
       await trusted.close();
     }
+  });
+
+  it("keeps the plain name mg_session, without Secure, over http", async () => {
+    const res = await login({ username: "admin", password: ADMIN_PASSWORD });
+    const names = res.cookies.map((c) => c.name);
+    expect(names).toContain("mg_session");
+    expect(names).not.toContain("__Host-mg_session");
+    expect(res.cookies.find((c) => c.name === "mg_session")?.secure).toBeFalsy();
   });
 
   it("answers the same 401 for an unknown username and for a wrong password", async () => {

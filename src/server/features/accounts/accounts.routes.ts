@@ -1,27 +1,17 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { LoginInputSchema, SessionUserSchema } from "@/common/admin";
 import { unauthorized } from "../../lib/http-error";
-import { LOGIN_REQUIRED, loadAccount, refuseCrossSite } from "../../plugins/auth";
-import { isHttps } from "../../plugins/visitor";
-import type { App } from "../../types";
-import { logIn } from "./accounts.service";
 import {
-  createSession,
-  deleteDeadSessions,
-  deleteSession,
-  SESSION_COOKIE,
-  SESSION_MAX_AGE_MS,
-} from "./sessions.service";
-
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-  reply.setCookie(SESSION_COOKIE, id, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isHttps(request),
-    maxAge: SESSION_MAX_AGE_MS / 1000,
-  });
-}
+  clearSessionCookie,
+  LOGIN_REQUIRED,
+  loadAccount,
+  refuseCrossSite,
+  sessionIdOf,
+  setSessionCookie,
+} from "../../plugins/auth";
+import type { App } from "../../types";
+import { admitLogin, logIn } from "./accounts.service";
+import { createSession, deleteDeadSessions, deleteSession } from "./sessions.service";
 
 export async function accountsRoutes(app: App): Promise<void> {
   // Logging in or out from another site's page is refused too (login CSRF would sign a victim in as us).
@@ -38,9 +28,11 @@ export async function accountsRoutes(app: App): Promise<void> {
         { ...request.body, network: request.visitor.network },
         now,
       );
+      // A disabled account is told so only after its right password: guessers learn nothing from it.
+      await admitLogin(app.db, account.id, now);
       // Whatever session id the browser brought is dropped and a new one issued: an id planted before the
       // login (session fixation) never becomes a logged-in session.
-      await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
+      await deleteSession(app.db, sessionIdOf(request));
       await deleteDeadSessions(app.db, now);
       setSessionCookie(request, reply, await createSession(app.db, account.id, now));
       reply.header("cache-control", "no-store");
@@ -49,13 +41,9 @@ export async function accountsRoutes(app: App): Promise<void> {
   );
 
   app.post("/api/logout", sameSiteOnly, async (request, reply) => {
-    await deleteSession(app.db, request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: isHttps(request),
-    });
+    await loadAccount(request); // for the security log: who logged out
+    await deleteSession(app.db, sessionIdOf(request));
+    clearSessionCookie(request, reply);
     return reply.status(204).send();
   });
 

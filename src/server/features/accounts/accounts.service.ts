@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX_LENGTH, type SessionUser } from "@/common/admin";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
-import { accounts, sessions } from "../../db/schema";
-import { HttpError, tooMany, unauthorized } from "../../lib/http-error";
+import { accounts } from "../../db/schema";
+import { forbidden, HttpError, tooMany, unauthorized } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
 import { countAttempt, trimAttempts, usernameKey } from "./login-throttle";
+import { refuseCommonPassword } from "./password-rules";
 import type { SessionAccount } from "./sessions.service";
 
 // --- passwords ------------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, { ...hashCost, algorithm: ARGON2ID });
 }
 
-async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -126,6 +127,21 @@ export async function logIn(
   return { id: account.id, username: account.username, isAdmin: account.isAdmin };
 }
 
+export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator to re-enable it.";
+
+/**
+ * After the password was found right: refuses a disabled account (403) and records the login time, in one
+ * statement, so a disable that lands at the same moment either refuses this login or ends its session.
+ */
+export async function admitLogin(db: Db, accountId: number, now: Date): Promise<void> {
+  const admitted = await db
+    .update(accounts)
+    .set({ lastLoginAt: now })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.disabledAt)))
+    .returning({ id: accounts.id });
+  if (admitted.length === 0) throw forbidden(ACCOUNT_DISABLED);
+}
+
 // --- staff management -----------------------------------------------------------------------------------
 
 export const USERNAME_TAKEN = "Username already exists. Please choose a different username.";
@@ -143,6 +159,7 @@ export async function registerAccount(
   db: Db,
   input: { username: string; password: string; isAdmin: boolean },
 ): Promise<SessionUser> {
+  refuseCommonPassword(input.password, "password");
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
@@ -155,33 +172,4 @@ export async function registerAccount(
     if (isUniqueViolation(error)) throw new HttpError(409, USERNAME_TAKEN, { username: USERNAME_TAKEN });
     throw error;
   }
-}
-
-/**
- * The security reset: new passwords for `admin` and `staff` (either is created if missing; an existing
- * account keeps its role), and every session ends, so every old cookie is refused at once.
- */
-export async function resetPasswords(
-  db: Db,
-  input: { newAdminPassword: string; newStaffPassword: string },
-): Promise<string[]> {
-  // Hashing happens before the transaction: it is slow and needs no lock.
-  const [adminHash, staffHash] = await Promise.all([
-    hashPassword(input.newAdminPassword),
-    hashPassword(input.newStaffPassword),
-  ]);
-  const targets = [
-    { username: "admin", passwordHash: adminHash, isAdmin: true },
-    { username: "staff", passwordHash: staffHash, isAdmin: false },
-  ];
-  await db.transaction(async (tx) => {
-    for (const target of targets) {
-      await tx
-        .insert(accounts)
-        .values(target)
-        .onConflictDoUpdate({ target: accounts.username, set: { passwordHash: target.passwordHash } });
-    }
-    await tx.delete(sessions);
-  });
-  return targets.map((t) => t.username);
 }

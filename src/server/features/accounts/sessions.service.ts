@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { accounts, sessions } from "../../db/schema";
 
@@ -9,6 +9,11 @@ import { accounts, sessions } from "../../db/schema";
  */
 
 export const SESSION_COOKIE = "mg_session";
+/**
+ * The name over https. The __Host- prefix makes browsers accept the cookie only when it is Secure, has
+ * Path=/ and no Domain: no sibling subdomain and no plain-http page can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -64,6 +69,8 @@ export async function findSession(db: Db, id: string | undefined, now: Date): Pr
         eq(sessions.idHash, idHash),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        // Disabling deletes the sessions; this also refuses one a login created in the same instant.
+        isNull(accounts.disabledAt),
       ),
     );
   if (!row) return null;
@@ -76,6 +83,11 @@ export async function findSession(db: Db, id: string | undefined, now: Date): Pr
 export async function deleteSession(db: Db, id: string | undefined): Promise<void> {
   if (!id || !SESSION_ID.test(id)) return;
   await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+}
+
+/** Ends every session of one account (disabled, deleted or given a new password). */
+export async function deleteSessionsOf(db: Pick<Db, "delete">, accountId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
 /** Housekeeping: sessions that can no longer be used are removed (run at each login). */

@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { accounts, archiveEntries, auditLog, sessions } from "../../db/schema";
+import { accounts, archiveEntries, auditLog } from "../../db/schema";
 import { createArchiveEntry, createNotification } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import {
-  ADMIN_PASSWORD,
-  logInAs,
-  STAFF_PASSWORD,
-  staffSessions,
-  withSession,
-} from "../accounts/test-accounts";
+import { STAFF_PASSWORD, staffSessions, withSession } from "../accounts/test-accounts";
 
 let t: TestApp;
 let admin: string;
@@ -22,8 +16,6 @@ afterEach(() => t.close());
 
 const call = (session: string, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, payload, cookies: withSession(session) });
-const user = (session: string) =>
-  t.app.inject({ method: "GET", url: "/api/user", cookies: withSession(session) });
 const login = (username: string, password: string) =>
   t.app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
 
@@ -87,51 +79,6 @@ describe("POST /api/admin/register-staff", () => {
       });
       expect(JSON.stringify(row)).not.toContain("secret-editor-pw");
     });
-  });
-});
-
-describe("POST /api/admin/security-reset", () => {
-  it("sets both passwords and ends every session at once", async () => {
-    const other = await logInAs(t.app, "admin", ADMIN_PASSWORD); // a second browser
-    const res = await call(admin, "POST", "/api/admin/security-reset", {
-      newAdminPassword: "brand-new-admin-1",
-      newStaffPassword: "brand-new-staff-1",
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ updatedUsers: ["admin", "staff"] });
-    expect(res.cookies.find((c) => c.name === "mg_session")?.value).toBe("");
-
-    for (const session of [admin, staff, other]) expect((await user(session)).statusCode).toBe(401);
-    expect((await call(staff, "GET", "/api/admin/headlines")).statusCode).toBe(401);
-    expect(await t.db.select().from(sessions)).toHaveLength(0);
-
-    expect((await login("admin", ADMIN_PASSWORD)).statusCode).toBe(401);
-    expect((await login("staff", STAFF_PASSWORD)).statusCode).toBe(401);
-    expect((await login("admin", "brand-new-admin-1")).json()).toEqual({ username: "admin", isAdmin: true });
-    expect((await login("staff", "brand-new-staff-1")).json()).toEqual({ username: "staff", isAdmin: false });
-  });
-
-  it("creates staff when it does not exist", async () => {
-    await t.db.delete(accounts).where(eq(accounts.username, "staff"));
-    await call(admin, "POST", "/api/admin/security-reset", {
-      newAdminPassword: "brand-new-admin-1",
-      newStaffPassword: "brand-new-staff-1",
-    });
-    expect((await login("staff", "brand-new-staff-1")).json()).toEqual({ username: "staff", isAdmin: false });
-  });
-
-  it("refuses short passwords with the spec's message and changes nothing", async () => {
-    for (const payload of [
-      { newAdminPassword: "short", newStaffPassword: "long-enough-1" },
-      { newAdminPassword: "long-enough-1", newStaffPassword: "" },
-      { newAdminPassword: "long-enough-1" },
-    ]) {
-      const res = await call(admin, "POST", "/api/admin/security-reset", payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: "Passwords must be at least 8 characters long." });
-    }
-    expect((await user(admin)).statusCode).toBe(200);
-    expect((await login("staff", STAFF_PASSWORD)).statusCode).toBe(200);
   });
 });
 

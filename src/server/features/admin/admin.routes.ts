@@ -3,6 +3,7 @@ import {
   AdminHeadlineSchema,
   AdminSummarySchema,
   ContractAddressInputSchema,
+  EnableAccountInputSchema,
   IdParamsSchema,
   MoveWinnerResultSchema,
   NotificationInputSchema,
@@ -10,6 +11,8 @@ import {
   SecurityResetInputSchema,
   SecurityResetResultSchema,
   SessionUserSchema,
+  StaffAccountListSchema,
+  StaffAccountSchema,
   TodaysToggleResultSchema,
   TokenEditInputSchema,
   TomorrowsToggleResultSchema,
@@ -20,11 +23,17 @@ import {
 import { NotificationListSchema, NotificationSchema } from "@/common/notification";
 import { SettingsSchema } from "@/common/settings";
 import { createOutboundFetch } from "../../integrations/outbound";
-import { adminOnlyRoutes, staffRoutes } from "../../plugins/auth";
-import { isHttps } from "../../plugins/visitor";
+import { unauthorized } from "../../lib/http-error";
+import { adminOnlyRoutes, clearSessionCookie, LOGIN_REQUIRED, staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
-import { registerAccount, resetPasswords } from "../accounts/accounts.service";
-import { SESSION_COOKIE } from "../accounts/sessions.service";
+import { registerAccount } from "../accounts/accounts.service";
+import {
+  deleteAccount,
+  disableAccount,
+  enableAccount,
+  listAccounts,
+  securityReset,
+} from "../accounts/staff-accounts.service";
 import { listActiveNotifications } from "../notifications/notifications.service";
 import { createNotification, deleteArchiveEntry, deleteNotification } from "./admin.service";
 import {
@@ -213,20 +222,45 @@ export async function adminRoutes(app: App): Promise<void> {
         },
       );
 
+      admins.get("/api/admin/accounts", { schema: answers(StaffAccountListSchema) }, () => listAccounts(db));
+
+      // (request.account is always set here, by the guard: the checks below only tell the type checker so.)
+      // Each of these ends the account's sessions; the last enabled administrator cannot be taken away (409).
+      admins.post(
+        "/api/admin/accounts/:id/disable",
+        { schema: { ...byId, ...answers(StaffAccountSchema) } },
+        async (request) => {
+          const account = await disableAccount(db, request.params.id, new Date());
+          request.auditDetails = { username: account.username };
+          return account;
+        },
+      );
+      admins.post(
+        "/api/admin/accounts/:id/enable",
+        { schema: { ...byId, body: EnableAccountInputSchema, ...answers(StaffAccountSchema) } },
+        async (request) => {
+          const account = await enableAccount(db, request.params.id, request.body.password);
+          request.auditDetails = { username: account.username };
+          return account;
+        },
+      );
+      admins.delete("/api/admin/accounts/:id", { schema: byId }, async (request, reply) => {
+        if (!request.account) throw unauthorized(LOGIN_REQUIRED);
+        const account = await deleteAccount(db, request.account, request.params.id);
+        request.auditDetails = { username: account.username };
+        return reply.status(204).send();
+      });
+
       admins.post(
         "/api/admin/security-reset",
         { schema: { body: SecurityResetInputSchema, ...answers(SecurityResetResultSchema) } },
         async (request, reply) => {
-          const updatedUsers = await resetPasswords(db, request.body);
-          request.auditDetails = { updatedUsers };
+          if (!request.account) throw unauthorized(LOGIN_REQUIRED);
+          const result = await securityReset(db, request.account, request.body, new Date());
+          request.auditDetails = { accounts: result.accounts };
           // Every session is gone, this one too: the browser forgets its cookie and logs in again.
-          reply.clearCookie(SESSION_COOKIE, {
-            path: "/",
-            httpOnly: true,
-            sameSite: "lax",
-            secure: isHttps(request),
-          });
-          return { updatedUsers };
+          clearSessionCookie(request, reply);
+          return result;
         },
       );
     });

@@ -1,5 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
 import type { RegisterStaffInput, SessionUser } from "@/common/admin";
 
 /** POST /api/admin/register-staff (administrators only): answers the new account. */
@@ -8,5 +9,9 @@ export async function registerStaff(input: RegisterStaffInput) {
 }
 
 export function useRegisterStaff() {
-  return useMutation({ mutationFn: registerStaff });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminAccounts }),
+  });
 }

@@ -34,7 +34,16 @@ function renderTab() {
   return { queryClient, router, toasts };
 }
 
-function fill(values: { admin: string; adminConfirm: string; staff: string; staffConfirm: string }) {
+function fill(values: {
+  current?: string;
+  admin: string;
+  adminConfirm: string;
+  staff: string;
+  staffConfirm: string;
+}) {
+  fireEvent.change(screen.getByLabelText("Your current password"), {
+    target: { value: values.current ?? "" },
+  });
   fireEvent.change(screen.getByLabelText("New admin password"), { target: { value: values.admin } });
   fireEvent.change(screen.getByLabelText("Confirm admin password"), {
     target: { value: values.adminConfirm },
@@ -52,6 +61,7 @@ async function submit() {
 }
 
 const GOOD = {
+  current: "my-current-pass",
   admin: "new-admin-pass",
   adminConfirm: "new-admin-pass",
   staff: "new-staff-pass",
@@ -67,13 +77,14 @@ afterEach(() => {
 
 describe("SecurityResetTab", () => {
   it("checks the lengths and the confirmations before asking anything", async () => {
-    const calls = stubApi(200, { updatedUsers: [] });
+    const calls = stubApi(200, { updatedUsers: [], accounts: [] });
     renderTab();
     fill({ admin: "short", adminConfirm: "other", staff: "long-enough-1", staffConfirm: "long-enough-2" });
     await submit();
 
     const messages = (await screen.findAllByRole("alert")).map((a) => a.textContent);
     expect(messages).toEqual([
+      "Enter your current password.",
       "Passwords must be at least 8 characters long.",
       "Admin passwords do not match.",
       "Staff passwords do not match.",
@@ -83,7 +94,7 @@ describe("SecurityResetTab", () => {
   });
 
   it("asks 'Are you absolutely sure?' and does nothing on Cancel", async () => {
-    const calls = stubApi(200, { updatedUsers: [] });
+    const calls = stubApi(200, { updatedUsers: [], accounts: [] });
     renderTab();
     fill(GOOD);
     await submit();
@@ -98,7 +109,15 @@ describe("SecurityResetTab", () => {
   });
 
   it("on confirmation resets, says so, then logs out and goes to /admin after 3 seconds", async () => {
-    const calls = stubApi(200, { updatedUsers: ["admin", "staff"] });
+    const calls = stubApi(200, {
+      updatedUsers: ["admin", "staff"],
+      accounts: [
+        { username: "admin", action: "password set" },
+        { username: "staff", action: "created" },
+        { username: "editor", action: "disabled" },
+        { username: "old-hand", action: "stays disabled" },
+      ],
+    });
     const { queryClient, router } = renderTab();
     fill(GOOD);
     await submit();
@@ -113,16 +132,56 @@ describe("SecurityResetTab", () => {
       {
         method: "POST",
         url: "/api/admin/security-reset",
-        body: { newAdminPassword: "new-admin-pass", newStaffPassword: "new-staff-pass" },
+        body: {
+          currentPassword: "my-current-pass",
+          newAdminPassword: "new-admin-pass",
+          newStaffPassword: "new-staff-pass",
+        },
       },
     ]);
-    expect(screen.getByRole("alert").textContent).toContain("admin and staff");
+    // What happened to each account, one line each.
+    const lines = screen.getByRole("list", { name: "What happened to each account" }).querySelectorAll("li");
+    expect([...lines].map((li) => li.textContent)).toEqual([
+      "admin: new password set",
+      "staff: created with the new password",
+      "editor: disabled until an administrator re-enables it with a new password",
+      "old-hand: was already disabled and stays disabled",
+    ]);
     expect(queryClient.getQueryData(queryKeys.user)).not.toBeNull();
 
     act(() => vi.advanceTimersByTime(3000));
     expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
     expect(router.state.location.pathname).toBe("/admin");
     expect(router.state.location.search).toBe("");
+  });
+
+  it("shows a wrong current password and a common new password under their fields, and stays logged in", async () => {
+    const wrong = "Your current password is not correct. Nothing was changed.";
+    stubApi(403, { message: wrong, errors: { currentPassword: wrong } });
+    const { toasts, queryClient } = renderTab();
+    fill(GOOD);
+    await submit();
+    await screen.findByRole("alertdialog");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Yes, reset everything" }));
+    });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(wrong));
+    expect(document.activeElement).toBe(screen.getByLabelText("Your current password"));
+    expect(toasts.result.current.toasts[0]).toMatchObject({
+      title: "Security Reset Failed",
+      description: wrong,
+    });
+    expect(queryClient.getQueryData(queryKeys.user)).not.toBeNull();
+
+    const common =
+      "This password is one of the 10,000 most common passwords. Please choose one that is harder to guess.";
+    stubApi(400, { message: common, errors: { newStaffPassword: common } });
+    await submit();
+    await screen.findByRole("alertdialog");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Yes, reset everything" }));
+    });
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain(common));
   });
 
   it("tells a staff account that only administrators can do it (403)", async () => {

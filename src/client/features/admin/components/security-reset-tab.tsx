@@ -21,6 +21,7 @@ import { Input } from "@/client/components/ui/input";
 import { ApiError } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import { toast } from "@/client/lib/use-toast";
+import { PASSWORD_HINT, type ResetAction, type SecurityResetResult } from "@/common/admin";
 import { useSecurityReset } from "../api/use-security-reset";
 import { SecurityResetFormSchema, type SecurityResetFormValues } from "../security-reset-form";
 import { useAdminMutationError } from "../use-admin-mutation-error";
@@ -29,16 +30,30 @@ import { useAdminMutationError } from "../use-admin-mutation-error";
 const REDIRECT_MS = 3000;
 const ADMIN_ONLY = "Only administrators can run the security reset.";
 
-const FIELDS: readonly { name: keyof SecurityResetFormValues; label: string }[] = [
-  { name: "newAdminPassword", label: "New admin password" },
+const FIELDS: readonly { name: keyof SecurityResetFormValues; label: string; hint?: string }[] = [
+  {
+    name: "currentPassword",
+    label: "Your current password",
+    hint: "The password you logged in with: the reset asks for it again.",
+  },
+  { name: "newAdminPassword", label: "New admin password", hint: PASSWORD_HINT },
   { name: "confirmAdminPassword", label: "Confirm admin password" },
-  { name: "newStaffPassword", label: "New staff password" },
+  { name: "newStaffPassword", label: "New staff password", hint: PASSWORD_HINT },
   { name: "confirmStaffPassword", label: "Confirm staff password" },
 ];
 
+/** What each outcome means, in the words the result list uses. */
+const ACTION_TEXT: Record<ResetAction, string> = {
+  "password set": "new password set",
+  created: "created with the new password",
+  disabled: "disabled until an administrator re-enables it with a new password",
+  "stays disabled": "was already disabled and stays disabled",
+};
+
 /**
- * Security Reset: new passwords for the admin and staff accounts, and every session ends (this one too).
- * After the confirmation and the server's answer, the admin is logged out and sent to the login screen.
+ * Security Reset: after the administrator's own password again, new passwords for the admin and staff
+ * accounts, every other account disabled, and every session ended (this one too). The answer lists what
+ * happened to each account; then the admin is logged out and sent to the login screen.
  */
 export function SecurityResetTab() {
   const securityReset = useSecurityReset();
@@ -47,11 +62,12 @@ export function SecurityResetTab() {
   const navigate = useNavigate();
   const id = useId();
   const [confirming, setConfirming] = useState<SecurityResetFormValues | null>(null);
-  const [updatedUsers, setUpdatedUsers] = useState<string[] | null>(null);
+  const [result, setResult] = useState<SecurityResetResult | null>(null);
   const [refused, setRefused] = useState(false);
   const form = useForm<SecurityResetFormValues>({
     resolver: zodResolver(SecurityResetFormSchema),
     defaultValues: {
+      currentPassword: "",
       newAdminPassword: "",
       confirmAdminPassword: "",
       newStaffPassword: "",
@@ -61,7 +77,7 @@ export function SecurityResetTab() {
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (!updatedUsers) return;
+    if (!result) return;
     const timer = setTimeout(() => {
       // The server already ended the session; forgetting the account here swaps the dashboard for the login.
       navigate("/admin");
@@ -69,7 +85,7 @@ export function SecurityResetTab() {
       queryClient.removeQueries({ queryKey: queryKeys.admin });
     }, REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [updatedUsers, navigate, queryClient]);
+  }, [result, navigate, queryClient]);
 
   const onSubmit = form.handleSubmit((values) => {
     setRefused(false);
@@ -78,17 +94,27 @@ export function SecurityResetTab() {
 
   function onConfirm() {
     if (!confirming) return;
-    const { newAdminPassword, newStaffPassword } = confirming;
+    const { currentPassword, newAdminPassword, newStaffPassword } = confirming;
     setConfirming(null);
     securityReset.mutate(
-      { newAdminPassword, newStaffPassword },
+      { currentPassword, newAdminPassword, newStaffPassword },
       {
-        onSuccess: (result) => {
+        onSuccess: (answer) => {
           form.reset();
-          setUpdatedUsers(result.updatedUsers);
+          setResult(answer);
           toast({ title: "Security reset complete", description: "Every session has ended. Log in again." });
         },
         onError: (error) => {
+          // The server's per-field reasons: a wrong current password (403), a common new one (400).
+          const fields = error instanceof ApiError ? Object.entries(error.errors) : [];
+          const known = fields.filter(([name]) => FIELDS.some((f) => f.name === name));
+          if (error instanceof ApiError && known.length > 0) {
+            for (const [name, message] of known) {
+              form.setError(name as keyof SecurityResetFormValues, { message }, { shouldFocus: true });
+            }
+            toast({ variant: "destructive", title: "Security Reset Failed", description: error.detail });
+            return;
+          }
           if (error instanceof ApiError && error.status === 403) {
             setRefused(true);
             toast({ variant: "destructive", title: "Security Reset Failed", description: ADMIN_ONLY });
@@ -100,13 +126,19 @@ export function SecurityResetTab() {
     );
   }
 
-  if (updatedUsers) {
+  if (result) {
     return (
       <Alert variant="info">
         <AlertTitle>Security reset complete</AlertTitle>
-        <AlertDescription>
-          New passwords are set for {updatedUsers.length > 0 ? updatedUsers.join(" and ") : "no account"}.
-          Every session has ended, yours too: you will be taken to the login screen in 3 seconds.
+        <AlertDescription className="flex flex-col gap-2">
+          <ul aria-label="What happened to each account" className="flex flex-col gap-1">
+            {result.accounts.map((account) => (
+              <li key={account.username} className="break-words">
+                <strong className="break-all">{account.username}</strong>: {ACTION_TEXT[account.action]}
+              </li>
+            ))}
+          </ul>
+          <span>Every session has ended, yours too: you will be taken to the login screen in 3 seconds.</span>
         </AlertDescription>
       </Alert>
     );
@@ -120,23 +152,24 @@ export function SecurityResetTab() {
             Reset All Passwords
           </h3>
           <CardDescription className="text-ink">
-            Sets new passwords for the <strong>admin</strong> and <strong>staff</strong> accounts and logs
-            everyone out, you included. Only administrators can do this.
+            Sets new passwords for the <strong>admin</strong> and <strong>staff</strong> accounts, disables
+            every other account until an administrator re-enables it, and logs everyone out, you included.
+            Only administrators can do this.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-5">
-            {FIELDS.map(({ name, label }) => {
+            {FIELDS.map(({ name, label, hint }) => {
               const fieldId = `${id}-${name}`;
               const error = errors[name]?.message;
               return (
-                <FormField key={name} id={fieldId} label={label} error={error}>
+                <FormField key={name} id={fieldId} label={label} hint={hint} error={error}>
                   <Input
                     id={fieldId}
                     type="password"
-                    autoComplete="new-password"
+                    autoComplete={name === "currentPassword" ? "current-password" : "new-password"}
                     aria-invalid={error ? true : undefined}
-                    aria-describedby={describedBy(fieldId, { error })}
+                    aria-describedby={describedBy(fieldId, { hint, error })}
                     {...form.register(name)}
                   />
                 </FormField>
@@ -170,8 +203,8 @@ export function SecurityResetTab() {
           <AlertDialogHeader>
             <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
             <AlertDialogDescription>
-              The admin and staff passwords change at once and every session ends, yours included. Anyone
-              logged in now has to log in again with the new passwords.
+              The admin and staff passwords change at once, every other account is disabled, and every session
+              ends, yours included. Anyone logged in now has to log in again with the new passwords.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -11,9 +11,10 @@ import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import { RegisterStaffInputSchema } from "@/common/admin";
+import { PASSWORD_HINT, RegisterStaffInputSchema } from "@/common/admin";
 import { useRegisterStaff } from "../api/use-register-staff";
 import { useAdminMutationError } from "../use-admin-mutation-error";
+import { AccountList } from "./account-list";
 
 /** The spec's staff success timer: "Registered!" stays this long, then the form is empty again. */
 const REGISTERED_MS = 3000;
@@ -22,8 +23,18 @@ const ADMIN_ONLY = "Only administrators can register staff.";
 
 type StaffFormValues = z.input<typeof RegisterStaffInputSchema>;
 
-/** Staff Management: register an account (administrator by default, staff with the switch off). */
+/** Staff Management: register an account, and the list of accounts with their actions. */
 export function StaffTab() {
+  return (
+    <div className="flex flex-col gap-8">
+      <RegisterStaffForm />
+      <AccountList />
+    </div>
+  );
+}
+
+/** Registers an account (administrator by default, staff with the switch off). */
+function RegisterStaffForm() {
   const register = useRegisterStaff();
   const onAdminError = useAdminMutationError();
   const id = useId();
@@ -55,6 +66,12 @@ export function StaffTab() {
         });
       },
       onError: (error) => {
+        // The server's per-field reasons: a taken username (409) or a common password (400).
+        if (error instanceof ApiError && error.errors.password) {
+          form.setError("password", { message: error.errors.password }, { shouldFocus: true });
+          toast({ variant: "destructive", title: "Registration failed", description: error.detail });
+          return;
+        }
         if (error instanceof ApiError && error.status === 409) {
           form.setError("username", { message: error.detail }, { shouldFocus: true });
           toast({ variant: "destructive", title: "Registration failed", description: error.detail });
@@ -73,7 +90,7 @@ export function StaffTab() {
   const usernameId = `${id}-username`;
   const passwordId = `${id}-password`;
   const adminId = `${id}-admin`;
-  const passwordHint = "At least 8 characters.";
+  const passwordHint = PASSWORD_HINT;
   const busy = register.isPending || registered;
 
   return (
