@@ -81,9 +81,9 @@ describe("metrics", () => {
     const text = res.body;
     expect(metricValue(text, /^votes_total\{kind="headline",outcome="ok"\}/)).toBe(1);
     expect(metricValue(text, /^votes_total\{kind="headline",outcome="already"\}/)).toBe(1);
-    expect(
-      metricValue(text, /^http_requests_total\{method="POST",route="\/api\/vote",status="200"\}/),
-    ).toBe(1);
+    expect(metricValue(text, /^http_requests_total\{method="POST",route="\/api\/vote",status="200"\}/)).toBe(
+      1,
+    );
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="[^"]+",route="\/api\/vote"\}/m);
     expect(metricValue(text, /^db_query_duration_seconds_count/)).toBeGreaterThan(0);
     expect(text).toMatch(/^event_streams_open 0$/m);
