@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { SENTIMENTS } from "./sentiment";
 
-/** The About page's "up to 10 votes per day", all kinds together, per IP and US-Eastern day. */
-export const DAILY_VOTE_LIMIT = 10;
+export { DAILY_VOTE_LIMIT } from "./vote-limit";
 
 /** A headline id as the client sends it: a positive integer within the database's range. */
 export const HeadlineIdSchema = z.coerce

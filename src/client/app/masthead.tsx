@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
+import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { editionDate, editionWords } from "@/common/edition";
 import { accentFor } from "@/common/palette";
-import { longDate } from "@/common/time";
+import { easternDay } from "@/common/time";
 import { paths } from "./paths";
 
 const INK = "var(--color-ink)";
@@ -26,18 +28,21 @@ const LOGO_SHADOW = [
 export function Masthead() {
   const { siteName } = useSiteConfig();
   const accent = accentFor(siteName);
-  const today = new Date();
+  const settings = useSettings().data;
+  // The edition date (US Eastern, kept by the server), the same for every visitor in every time zone; until
+  // the settings arrive, today's date in Eastern time, which is what the server keeps.
+  const day = settings?.currentDay ?? easternDay(new Date());
 
   return (
     <header className="mx-auto w-full max-w-[1200px] px-4 pt-4 sm:pt-6">
       <DoubleRule />
       <div className="flex flex-col items-center gap-2 py-3 text-center sm:flex-row sm:justify-between sm:text-left">
-        <time dateTime={localDay(today)} className="font-pixel text-[10px] leading-relaxed uppercase">
-          {longDate(today)}
+        <time dateTime={day} className="font-pixel text-[10px] leading-relaxed uppercase">
+          {editionDate(day)}
         </time>
         <div className="flex flex-wrap justify-center gap-2">
           <Badge variant="ink">8-BIT EDITION</Badge>
-          <Badge variant="default">DAILY EDITION</Badge>
+          <Badge variant="default">{editionWords(settings?.scheduleMode).edition}</Badge>
         </div>
       </div>
       <div className="border-t border-ink py-4 text-center sm:py-7">
@@ -58,9 +63,4 @@ export function Masthead() {
 /** Two thin ink lines, the broadsheet's rule above and below the nameplate. */
 function DoubleRule() {
   return <div aria-hidden="true" className="h-[5px] border-y border-ink" />;
-}
-
-/** The visitor's calendar day as YYYY-MM-DD, matching the long date shown (toISOString would be UTC). */
-function localDay(at: Date): string {
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
 }
