@@ -1,4 +1,4 @@
-import { editionDate } from "../src/common/edition";
+import { editionDate } from "../src/common/edition-date";
 import { NotificationListSchema } from "../src/common/notification";
 import { expect, pageTitle, SITE_NAME, TOKEN_ADDRESS, test } from "./fixtures";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { editionDate, editionWords } from "./edition";
+import { editionWords } from "./edition";
+import { editionDate } from "./edition-date";
 
 describe("edition words", () => {
   it("name the cycle by the schedule: no weekly promise on a daily paper", () => {
     expect(editionWords("daily")).toEqual({
       period: "Today's",
       winner: "Daily Winner Becomes a Meme Coin!",
-      edition: "DAILY EDITION",
     });
     expect(editionWords("weekly").period).toBe("This Week's");
     expect(editionWords("weekly").winner).toBe("Weekly Winner Becomes a Meme Coin!");

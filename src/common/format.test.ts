@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutForShare, cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+import { cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+import { cutForShare } from "./share";
 
 describe("formats", () => {
   it("shortens an address to its first 8 and last 4 characters", () => {

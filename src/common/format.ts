@@ -37,11 +37,6 @@ export function formatUsd(amount: number): string {
   return `$${Math.round(amount).toLocaleString("en-US")}`;
 }
 
-/** Cuts a text to 97 characters plus an ellipsis when it is over 100 characters. */
-export function cutForShare(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
-}
-
 /** Cuts a title at 50 characters for the compact top lists. */
 export function cutTitle(title: string, max = 50): string {
   return title.length > max ? `${title.slice(0, max)}...` : title;

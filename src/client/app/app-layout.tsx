@@ -30,7 +30,7 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-[1200px] flex-1 px-4 pt-8 focus:outline-none"
       >
-        <RouteErrorBoundary resetKey={pathname}>
+        <RouteErrorBoundary key={pathname}>
           <Outlet />
         </RouteErrorBoundary>
       </main>

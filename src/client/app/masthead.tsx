@@ -2,12 +2,14 @@ import { Link } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
-import { editionDate, editionWords } from "@/common/edition";
+import { editionDate } from "@/common/edition-date";
 import { accentFor } from "@/common/palette";
-import { easternDay } from "@/common/time";
 import { paths } from "./paths";
 
 const INK = "var(--color-ink)";
+
+/** The edition badge follows the schedule: a daily paper is never called weekly. */
+const EDITION = { daily: "DAILY EDITION", weekly: "WEEKLY EDITION", custom: "SPECIAL EDITION" } as const;
 
 /**
  * The logo's accent can be any of the 8 colours, some too light to read on paper, so the letters get an
@@ -29,20 +31,23 @@ export function Masthead() {
   const { siteName } = useSiteConfig();
   const accent = accentFor(siteName);
   const settings = useSettings().data;
-  // The edition date (US Eastern, kept by the server), the same for every visitor in every time zone; until
-  // the settings arrive, today's date in Eastern time, which is what the server keeps.
-  const day = settings?.currentDay ?? easternDay(new Date());
+  // The edition date (US Eastern, kept by the server), the same for every visitor in every time zone; never
+  // the browser's own day, so nothing shows until the settings arrive.
+  const day = settings?.currentDay;
 
   return (
     <header className="mx-auto w-full max-w-[1200px] px-4 pt-4 sm:pt-6">
       <DoubleRule />
       <div className="flex flex-col items-center gap-2 py-3 text-center sm:flex-row sm:justify-between sm:text-left">
-        <time dateTime={day} className="font-pixel text-[10px] leading-relaxed uppercase">
-          {editionDate(day)}
+        <time
+          dateTime={day ?? undefined}
+          className="min-h-4 font-pixel text-[10px] leading-relaxed uppercase"
+        >
+          {day ? editionDate(day) : null}
         </time>
         <div className="flex flex-wrap justify-center gap-2">
           <Badge variant="ink">8-BIT EDITION</Badge>
-          <Badge variant="default">{editionWords(settings?.scheduleMode).edition}</Badge>
+          <Badge variant="default">{EDITION[settings?.scheduleMode ?? "daily"]}</Badge>
         </div>
       </div>
       <div className="border-t border-ink py-4 text-center sm:py-7">

@@ -22,20 +22,20 @@ export function PriceChart({ tokenAddress, siteName }: { tokenAddress: string | 
             className="h-[420px] w-full border-3 border-nes-cyan bg-night"
           />
           <p className="mt-3 text-sm leading-relaxed">
-            Chart empty? It comes from DexScreener, which may be slow, unreachable or blocked by your browser.{" "}
+            Chart empty? DexScreener may be down or blocked.{" "}
             <a
               href={chartUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="font-bold text-nes-cyan underline underline-offset-4"
             >
-              Open the chart on DexScreener
+              Open the chart
             </a>
           </p>
         </>
       ) : (
         <p className="font-pixel text-[10px] leading-relaxed text-nes-cyan">
-          No chart yet: the site's token address is not configured, so there is no coin to chart.
+          No chart: the site's token address is not configured.
         </p>
       )}
     </section>

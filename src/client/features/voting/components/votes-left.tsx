@@ -2,7 +2,7 @@ import { cn } from "@/client/lib/cn";
 import { DAILY_VOTE_LIMIT } from "@/common/vote-limit";
 
 /** Why every vote button is off once the day's votes are used. */
-export const NO_VOTES_LEFT = `You've used all ${DAILY_VOTE_LIMIT} of today's votes. New votes come at midnight Eastern time.`;
+export const NO_VOTES_LEFT = `No votes left today (${DAILY_VOTE_LIMIT} a day). More at midnight Eastern.`;
 
 /** "7 of 10 votes left today", shown beside the vote buttons; at zero it says why they are off. */
 export function VotesLeft({ votesLeft, className }: { votesLeft: number | undefined; className?: string }) {
