@@ -77,7 +77,9 @@ test.describe("votes left", () => {
       .getByRole("button", { name: /^Vote for / })
       .first()
       .click();
-    await expect(page.getByText("Network error: your vote was not sent. Please try again.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Network error: your vote was not sent. Please try again.", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText(/You may have already voted today/)).toHaveCount(0);
   });
 });
