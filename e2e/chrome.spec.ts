@@ -1,24 +1,42 @@
+import { editionDate } from "../src/common/edition-date";
 import { NotificationListSchema } from "../src/common/notification";
-import { longDate } from "../src/common/time";
 import { expect, pageTitle, SITE_NAME, TOKEN_ADDRESS, test } from "./fixtures";
 
 test.describe("the chrome on every page", () => {
-  test("the masthead shows the name as a link home, the tagline, today's date and both badges", async ({
+  test("the masthead shows the name as a link home, the tagline, the edition date and both badges", async ({
     page,
+    request,
   }) => {
+    const { currentDay } = (await (await request.get("/api/settings")).json()) as { currentDay: string };
     await page.goto("/about");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: SITE_NAME })).toBeVisible();
     await expect(header.getByText("The Meme Coin Paperboy")).toBeVisible();
-    await expect(header.getByText(longDate(new Date()), { exact: true })).toBeVisible();
+    await expect(header.getByText(editionDate(currentDay), { exact: true })).toBeVisible();
     await expect(header.getByText("8-BIT EDITION", { exact: true })).toBeVisible();
     await expect(header.getByText("DAILY EDITION", { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(SITE_NAME);
 
     await header.getByRole("link", { name: SITE_NAME }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(pageTitle(page)).toHaveText("Vote on This Week's Viral Headlines");
+    await expect(pageTitle(page)).toHaveText("Vote on Today's Viral Headlines");
   });
+
+  // UTC+14 and UTC-11: at any moment at least one of them is on another calendar day than US Eastern.
+  for (const timezoneId of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+    test.describe(`with the browser's clock in ${timezoneId}`, () => {
+      test.use({ timezoneId });
+      test("the header date is the edition date, not the browser's day", async ({ page, request }) => {
+        const { currentDay } = (await (await request.get("/api/settings")).json()) as { currentDay: string };
+        expect(currentDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        await page.goto("/about");
+        expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+        const date = page.getByRole("banner").locator("time");
+        await expect(date).toHaveAttribute("datetime", currentDay);
+        await expect(date).toHaveText(editionDate(currentDay));
+      });
+    });
+  }
 
   test("the ticker shows the active notifications to screen readers once", async ({ page, request }) => {
     const notifications = NotificationListSchema.parse(

@@ -39,7 +39,7 @@ export const TOKEN_ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
 /** Every route with the title its page shows. */
 export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
-  { path: "/", title: "Vote on This Week's Viral Headlines" },
+  { path: "/", title: "Vote on Today's Viral Headlines" },
   { path: "/tomorrows-news", title: "Tomorrow's News" },
   { path: "/yesterdays-news", title: "Yesterday's News: Launched Tokens" },
   { path: "/old-news", title: "Yesterday's News: Launched Tokens" },

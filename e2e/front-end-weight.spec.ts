@@ -23,7 +23,7 @@ const isAdminChunk = (file: string) => /\/admin-[^/]*\.js$/.test(file);
 
 /** Each public route, its page module (the chunk's name) and its heading once drawn. */
 const PUBLIC_ROUTES = [
-  { route: "/", page: "home", heading: "Vote on This Week's Viral Headlines" },
+  { route: "/", page: "home", heading: "Vote on Today's Viral Headlines" },
   { route: "/tomorrows-news", page: "tomorrows-news", heading: "Tomorrow's News" },
   { route: "/yesterdays-news", page: "yesterdays-news", heading: "Yesterday's News: Launched Tokens" },
   { route: "/old-news", page: "yesterdays-news", heading: "Yesterday's News: Launched Tokens" },
@@ -84,7 +84,7 @@ test.describe("front-end weight", () => {
   test("the dashboard is its own chunk, fetched when someone opens it", async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto("/");
-    await expect(pageTitle(page)).toHaveText("Vote on This Week's Viral Headlines");
+    await expect(pageTitle(page)).toHaveText("Vote on Today's Viral Headlines");
     expect([...scripts.keys()].filter(isAdminChunk)).toEqual([]);
     // This also shows that the name matched above is the dashboard's.
     await page.goto("/admin");

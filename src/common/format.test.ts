@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutForShare, cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+import { cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+import { cutForShare } from "./share";
 
 describe("formats", () => {
   it("shortens an address to its first 8 and last 4 characters", () => {
@@ -7,12 +8,19 @@ describe("formats", () => {
     expect(shortenAddress("short")).toBe("short");
   });
 
-  it("writes prices below 0.01 in exponential notation with 2 decimals, others fixed", () => {
-    expect(formatPrice(0.0000431)).toBe("$4.31e-5");
-    expect(formatPrice(0.00999)).toBe("$9.99e-3");
+  it("writes prices below 0.01 as decimals with 3 significant digits, compressing 4 or more leading zeros", () => {
+    expect(formatPrice(0.0000431)).toBe("$0.0₄431");
+    expect(formatPrice(0.00000000123)).toBe("$0.0₈123");
+    expect(formatPrice(0.000000000000001)).toBe("$0.0₁₄1");
+    expect(formatPrice(0.00005)).toBe("$0.0₄5");
+    expect(formatPrice(0.00012345)).toBe("$0.000123");
+    expect(formatPrice(0.00999)).toBe("$0.00999");
+    expect(formatPrice(0.009999)).toBe("$0.01");
+    expect(formatPrice(0.0000999999)).toBe("$0.0001");
     expect(formatPrice(0.01)).toBe("$0.01");
     expect(formatPrice(1.275)).toBe("$1.27");
     expect(formatPrice(0)).toBe("$0.00");
+    expect(formatPrice(-0.0000431)).toBe("-$0.0₄431");
   });
 
   it("writes market cap and volume with a dollar sign and thousands separators", () => {

@@ -4,20 +4,37 @@ export function shortenAddress(address: string): string {
   return `${address.slice(0, 8)}...${address.slice(-4)}`;
 }
 
-/** Price: exponential notation with 2 decimals below 0.01, else fixed 2 decimals, with a dollar sign. */
+const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+/** From this many zeros after the point on, their count is written as a subscript: 0.0₄431. */
+const COMPRESS_FROM_ZEROS = 4;
+
+/**
+ * Price with a dollar sign: 2 decimals from $0.01 up; below that 3 significant digits as a decimal, with a
+ * long run of leading zeros written as DexScreener does ($0.0₄431 is $0.0000431), never in e-notation.
+ */
 export function formatPrice(price: number): string {
-  if (price !== 0 && Math.abs(price) < 0.01) return `$${price.toExponential(2)}`;
-  return `$${price.toFixed(2)}`;
+  const sign = price < 0 ? "-" : "";
+  const size = Math.abs(price);
+  let exponent = Math.floor(Math.log10(size));
+  // Three significant digits, as an integer; rounding up may carry into the next power of ten.
+  let digits = Math.round(size / 10 ** (exponent - 2));
+  if (digits >= 1000) {
+    digits = 100;
+    exponent += 1;
+  }
+  if (size === 0 || exponent >= -2) return `${sign}$${size.toFixed(2)}`;
+  const significant = String(digits).replace(/0+$/, "");
+  const zeros = -exponent - 1;
+  const lead =
+    zeros >= COMPRESS_FROM_ZEROS
+      ? `0.0${[...String(zeros)].map((d) => SUBSCRIPT_DIGITS[Number(d)]).join("")}`
+      : `0.${"0".repeat(zeros)}`;
+  return `${sign}$${lead}${significant}`;
 }
 
 /** Market cap and volume: a dollar sign and thousands separators, no fraction. */
 export function formatUsd(amount: number): string {
   return `$${Math.round(amount).toLocaleString("en-US")}`;
-}
-
-/** Cuts a text to 97 characters plus an ellipsis when it is over 100 characters. */
-export function cutForShare(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
 /** Cuts a title at 50 characters for the compact top lists. */

@@ -1,4 +1,10 @@
-import { cutForShare } from "./format";
+/**
+ * Cuts a shared text to 97 characters plus an ellipsis when it is over 100 characters (here, not in
+ * format.ts, so the front page's share links do not load the price formats).
+ */
+export function cutForShare(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}
 
 /** Yesterday's News card share text: "Check out {symbol or title} on {site}!" */
 export function tokenShareText(item: { symbol: string | null; title: string }, siteName: string): string {

@@ -37,17 +37,6 @@ export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
   return now.getTime() < new Date(votingEndTime).getTime();
 }
 
-/** "Sunday, November 22, 2026": the header's long English date. */
-export function longDate(at: Date, timeZone?: string): string {
-  return at.toLocaleDateString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone,
-  });
-}
-
 /** "Monday, November 23 at 7:00 PM CST": a cycle time as the hero states it, in Central time. */
 export function formatCentral(at: Date | string): string {
   const d = new Date(at);

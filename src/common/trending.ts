@@ -146,7 +146,14 @@ export const TokenInfoSchema = z.object({
 });
 export type TokenInfo = z.infer<typeof TokenInfoSchema>;
 
-export const UpdateNewsSourcesResultSchema = z.object({ updatedHeadlines: HeadlineListSchema });
+/** The refreshed launched tokens, the counts (addresses looked up, refreshed, not answered) and a sentence. */
+export const UpdateNewsSourcesResultSchema = z.object({
+  updatedHeadlines: HeadlineListSchema,
+  addresses: z.number().int(),
+  refreshed: z.number().int(),
+  failedTokens: z.number().int(),
+  message: z.string(),
+});
 export type UpdateNewsSourcesResult = z.infer<typeof UpdateNewsSourcesResultSchema>;
 
 export const CheckPaymentResultSchema = z.object({ isPaid: z.boolean(), message: z.string() });

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { idParamSchema, idSchema } from "./ids";
 import { SENTIMENTS } from "./sentiment";
 
-/** The About page's "up to 10 votes per day", all kinds together, per IP and US-Eastern day. */
-export const DAILY_VOTE_LIMIT = 10;
+export { DAILY_VOTE_LIMIT } from "./vote-limit";
 
 /** A headline id as the client sends it in JSON: a positive integer within the database's range. */
 export const HeadlineIdSchema = idSchema("Invalid headline id");

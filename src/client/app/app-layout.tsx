@@ -1,13 +1,18 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { NewsTicker } from "@/client/features/notifications/components/news-ticker";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Masthead } from "./masthead";
 import { MobileMenu } from "./mobile-menu";
 import { NavBar } from "./nav-bar";
+import { RouteErrorBoundary } from "./route-error-boundary";
 
-/** The chrome around every route. On phones the page is padded by the bottom bar's height. */
+/**
+ * The chrome around every route. On phones the page is padded by the bottom bar's height. A page that fails
+ * (a chunk that no longer loads) fails alone: the chrome stays around the error screen.
+ */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] lg:pb-0">
       <a
@@ -25,7 +30,9 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-[1200px] flex-1 px-4 pt-8 focus:outline-none"
       >
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <BottomBar />

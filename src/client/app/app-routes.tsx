@@ -25,7 +25,15 @@ interface LazyPage {
  */
 function lazyPage(importPage: () => Promise<ComponentType>): LazyPage {
   const screen = onDemand(async () => {
-    const component = await importPage();
+    let component: ComponentType;
+    try {
+      component = await importPage();
+    } catch (error) {
+      // Wait for the reload (never settles) rather than draw the error screen for a moment before it.
+      if (reloadOnceForNewBuild()) return new Promise<never>(() => {});
+      throw error;
+    }
+    forgetReload();
     page.loaded = component;
     return component;
   });
@@ -35,6 +43,33 @@ function lazyPage(importPage: () => Promise<ComponentType>): LazyPage {
     Lazy: lazy(async () => ({ default: await page.load() })),
   };
   return page;
+}
+
+const RELOADED_KEY = "mg-reloaded-for-chunk";
+
+/**
+ * A page's chunk that fails to load most often means the site was redeployed since this tab opened: its
+ * old hashed files are gone. Reloading fetches the new build, once: a mark in sessionStorage stops a loop
+ * when the chunk still fails (an outage), and then RouteErrorBoundary offers the reload instead. The mark
+ * is cleared by the next page that loads, so a later deploy gets its own reload.
+ */
+function reloadOnceForNewBuild(): boolean {
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY)) return false;
+    sessionStorage.setItem(RELOADED_KEY, "1");
+  } catch {
+    return false; // No storage (a locked-down browser): no guard against a loop, so no automatic reload.
+  }
+  window.location.reload();
+  return true;
+}
+
+function forgetReload() {
+  try {
+    sessionStorage.removeItem(RELOADED_KEY);
+  } catch {
+    // Nothing was stored either.
+  }
 }
 
 /**

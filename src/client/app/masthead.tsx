@@ -1,11 +1,15 @@
 import { Link } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
+import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { editionDate } from "@/common/edition-date";
 import { accentFor } from "@/common/palette";
-import { longDate } from "@/common/time";
 import { paths } from "./paths";
 
 const INK = "var(--color-ink)";
+
+/** The edition badge follows the schedule: a daily paper is never called weekly. */
+const EDITION = { daily: "DAILY EDITION", weekly: "WEEKLY EDITION", custom: "SPECIAL EDITION" } as const;
 
 /**
  * The logo's accent can be any of the 8 colours, some too light to read on paper, so the letters get an
@@ -26,18 +30,24 @@ const LOGO_SHADOW = [
 export function Masthead() {
   const { siteName } = useSiteConfig();
   const accent = accentFor(siteName);
-  const today = new Date();
+  const settings = useSettings().data;
+  // The edition date (US Eastern, kept by the server), the same for every visitor in every time zone; never
+  // the browser's own day, so nothing shows until the settings arrive.
+  const day = settings?.currentDay;
 
   return (
     <header className="mx-auto w-full max-w-[1200px] px-4 pt-4 sm:pt-6">
       <DoubleRule />
       <div className="flex flex-col items-center gap-2 py-3 text-center sm:flex-row sm:justify-between sm:text-left">
-        <time dateTime={localDay(today)} className="font-pixel text-[10px] leading-relaxed uppercase">
-          {longDate(today)}
+        <time
+          dateTime={day ?? undefined}
+          className="min-h-4 font-pixel text-[10px] leading-relaxed uppercase"
+        >
+          {day ? editionDate(day) : null}
         </time>
         <div className="flex flex-wrap justify-center gap-2">
           <Badge variant="ink">8-BIT EDITION</Badge>
-          <Badge variant="default">DAILY EDITION</Badge>
+          <Badge variant="default">{EDITION[settings?.scheduleMode ?? "daily"]}</Badge>
         </div>
       </div>
       <div className="border-t border-ink py-4 text-center sm:py-7">
@@ -58,9 +68,4 @@ export function Masthead() {
 /** Two thin ink lines, the broadsheet's rule above and below the nameplate. */
 function DoubleRule() {
   return <div aria-hidden="true" className="h-[5px] border-y border-ink" />;
-}
-
-/** The visitor's calendar day as YYYY-MM-DD, matching the long date shown (toISOString would be UTC). */
-function localDay(at: Date): string {
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
 }

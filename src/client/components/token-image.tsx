@@ -53,19 +53,20 @@ function ChainedImage({ sources, label, alt, width, height, className }: Chained
         aria-label={`${alt}: image not available`}
         data-testid="image-placeholder"
         // The caller's classes size and frame the box; the blue fill and white text always win.
-        className={cn(
-          "flex flex-col items-center justify-center gap-3 p-4 text-center",
-          className,
-          "bg-nes-blue text-white",
-        )}
+        className={cn("flex", className, "bg-nes-blue text-white")}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
-        <span aria-hidden="true" className="font-pixel text-lg break-all sm:text-xl">
-          {label}
-        </span>
-        <span aria-hidden="true" className="text-sm">
-          Image not available
-        </span>
+        {/* Sized by the box (container units), so a 64 px thumbnail gets a small label and no sentence. */}
+        <div className="@container size-full overflow-hidden">
+          <div className="flex size-full flex-col items-center justify-center gap-[6cqw] p-[6cqw] text-center">
+            <span aria-hidden="true" className="font-pixel text-[min(1.25rem,16cqw)] leading-tight break-all">
+              {label}
+            </span>
+            <span aria-hidden="true" className="hidden text-sm @[10rem]:block">
+              Image not available
+            </span>
+          </div>
+        </div>
       </div>
     );
   }

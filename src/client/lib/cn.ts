@@ -14,6 +14,7 @@ const GROUPS: readonly [string, RegExp][] = [
     /^(block|inline|inline-block|inline-flex|inline-grid|flex|grid|table|contents|flow-root|hidden)$/,
   ],
   ["position", /^(static|fixed|absolute|relative|sticky)$/],
+  ["container-type", /^@container$/],
   ["visibility", /^(visible|invisible|collapse)$/],
   ["sr", /^(not-)?sr-only$/],
   ["inset$1", /^inset-(?:([xy])-)?(\d|auto|full|px|\[)/],

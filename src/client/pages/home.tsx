@@ -7,6 +7,7 @@ import { ViralHeadlines } from "@/client/features/voting/components/viral-headli
 import { WinnerCard } from "@/client/features/voting/components/winner-card";
 import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { editionWords } from "@/common/edition";
 
 /** Today's News: the hero and countdown, the winner, the headlines in voting, and the coin's chart. */
 export function Home() {
@@ -33,6 +34,7 @@ export function Home() {
         isError={headlines.isError}
         votingEnded={votingEnded}
         votedHeadlineId={myVotes.data?.headlineVote ?? null}
+        period={editionWords(settings.data?.scheduleMode).period}
       />
       <PriceChart tokenAddress={site.tokenAddress} siteName={site.siteName} />
     </>

@@ -32,8 +32,8 @@ export function startMarketJob(
       log.info(
         {
           addresses: result.addresses,
-          updated: result.updatedHeadlines.length,
-          failedBatches: result.failedBatches,
+          refreshed: result.refreshed,
+          failedTokens: result.failedTokens,
         },
         "market data refreshed",
       );

@@ -137,6 +137,35 @@ describe("the page", () => {
   });
 });
 
+describe("missing files", () => {
+  it("answer 404 JSON, not the app's page, under /assets, for /favicon.ico and for any path with a file extension", async () => {
+    const web = await webApp();
+    for (const url of [
+      "/assets/home-OLD123.js",
+      "/assets/gone",
+      "/favicon.ico",
+      "/robots.txt",
+      "/wp-login.php",
+      "/archive/styles.css?v=2",
+    ]) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ message: `No such file: ${url.split("?")[0]}` });
+      expect((await web.inject({ method: "HEAD", url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it("leave the pages' paths to the app, dots in a directory name included", async () => {
+    const web = await webApp();
+    for (const url of ["/archive", "/tomorrows-news/", "/no/such/page", "/v1.2/page"]) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
+    }
+  });
+});
+
 describe("pagePreloads", () => {
   it("preloads nothing without a manifest", () => {
     expect([...pagePreloads({}).values()].flat()).toEqual([]);

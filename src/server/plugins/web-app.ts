@@ -112,10 +112,21 @@ function readManifest(dir: string): ViteManifest {
 }
 
 /**
+ * A request for a file rather than a page: anything under /assets/ and any path whose last segment has a
+ * file extension (/favicon.ico, /robots.txt, /wp-login.php). When the file is missing it answers 404: the
+ * app's page in its place would be run as a stale chunk after a redeploy (a blank screen instead of an
+ * error the app can recover from), and would tell crawlers and scanners that every file exists.
+ */
+export function isFileRequest(pathname: string): boolean {
+  return pathname.startsWith("/assets/") || /\.[^/]*$/.test(pathname.slice(pathname.lastIndexOf("/")));
+}
+
+/**
  * Serves the built browser app: hashed assets cached for a year, and the page itself for every path that
  * is not an API route or a file, never cached stale. Text assets go out as the build's precompressed .br or
  * .gz copy when the browser accepts one (build/precompress.ts); the page is compressed once at start-up, one
- * copy per page module with that module's chunks preloaded. Unknown /api paths answer 404 JSON.
+ * copy per page module with that module's chunks preloaded. Unknown /api paths and missing files answer 404
+ * JSON.
  */
 export async function registerWebApp(app: App, config: Config): Promise<void> {
   const dir = config.staticDir;
@@ -174,6 +185,7 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
     if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage) {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     }
+    if (isFileRequest(pathname)) return reply.status(404).send({ message: `No such file: ${pathname}` });
     return sendPage(request, reply, pathname);
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ArchiveEntry } from "@/common/archive";
-import { formatArchiveDay, groupArchiveByMonth } from "./group-archive-by-month";
+import { formatArchiveDay, groupArchiveByMonth, memeCoinLabel } from "./group-archive-by-month";
 
 function entry(id: number, launchDate: string): ArchiveEntry {
   return {
@@ -55,5 +55,14 @@ describe("formatArchiveDay", () => {
     expect(formatArchiveDay("2026-11-03")).toBe("Nov 3, 2026");
     expect(formatArchiveDay("2026-11-03", "long")).toBe("November 3, 2026");
     expect(formatArchiveDay("garbage")).toBe("garbage");
+  });
+});
+
+describe("memeCoinLabel", () => {
+  it("shows the symbol, and a dash when there is none rather than the title again", () => {
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: "FROG" })).toBe("FROG");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: "Frog Wins" })).toBe("—");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: null })).toBe("—");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: " " })).toBe("—");
   });
 });

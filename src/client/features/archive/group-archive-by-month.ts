@@ -64,3 +64,12 @@ export function formatArchiveDay(launchDate: string, month: "short" | "long" = "
   if (!name) return launchDate;
   return `${month === "short" ? name.slice(0, 3) : name} ${Number(match[3])}, ${match[1]}`;
 }
+
+/**
+ * The Meme Coin column: the coin's symbol. Entries written without one stored the title in its place (or
+ * nothing); both show "—" rather than repeat the headline.
+ */
+export function memeCoinLabel(entry: Pick<ArchiveEntry, "memeCoin" | "title">): string {
+  const coin = entry.memeCoin?.trim() ?? "";
+  return coin === "" || coin === entry.title.trim() ? "—" : coin;
+}

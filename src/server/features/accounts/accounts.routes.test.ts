@@ -112,7 +112,7 @@ describe("POST /api/login", () => {
 
   it("never adopts a session id the browser brought (session fixation)", async () => {
     const planted = "P".repeat(43);
-    expect((await user(planted)).statusCode).toBe(401);
+    expect((await user(planted)).json()).toBeNull();
     const res = await login(
       { username: "admin", password: ADMIN_PASSWORD },
       { cookies: withSession(planted) },
@@ -120,8 +120,8 @@ describe("POST /api/login", () => {
     const issued = res.cookies.find((c) => c.name === "mg_session")?.value as string;
     expect(issued).toBeDefined();
     expect(issued).not.toBe(planted);
-    expect((await user(planted)).statusCode).toBe(401);
-    expect((await user(issued)).statusCode).toBe(200);
+    expect((await user(planted)).json()).toBeNull();
+    expect((await user(issued)).json()).not.toBeNull();
   });
 
   it("replaces the session a logged-in browser had: a new id, the old one ends", async () => {
@@ -129,8 +129,8 @@ describe("POST /api/login", () => {
     const res = await login({ username: "admin", password: ADMIN_PASSWORD }, { cookies: withSession(first) });
     const second = res.cookies.find((c) => c.name === "mg_session")?.value as string;
     expect(second).not.toBe(first);
-    expect((await user(first)).statusCode).toBe(401);
-    expect((await user(second)).statusCode).toBe(200);
+    expect((await user(first)).json()).toBeNull();
+    expect((await user(second)).json()).not.toBeNull();
   });
 
   it("throttles a username from one network after 10 failures in 15 minutes, refusing even the right password (429)", async () => {
@@ -188,10 +188,14 @@ describe("POST /api/login", () => {
 });
 
 describe("sessions", () => {
-  it("GET /api/user answers 401 without a session", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/user" });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toHaveProperty("message");
+  it("GET /api/user answers 200 null without a session (a visitor is not an error), never cached", async () => {
+    for (const cookies of [{}, withSession("P".repeat(43))]) {
+      const res = await t.app.inject({ method: "GET", url: "/api/user", cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.body).toBe("null");
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
   });
 
   it("ends after 12 hours without a request", async () => {
@@ -200,7 +204,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 12 * 60 * 60 * 1000 - 1000) })
       .where(eq(sessions.idHash, hashSessionId(id)));
-    expect((await user(id)).statusCode).toBe(401);
+    expect((await user(id)).json()).toBeNull();
   });
 
   it("ends 7 days after the login however active it was", async () => {
@@ -209,7 +213,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.idHash, hashSessionId(id)));
-    expect((await user(id)).statusCode).toBe(401);
+    expect((await user(id)).json()).toBeNull();
   });
 
   it("moves lastSeenAt forward on use, at most once a minute", async () => {
@@ -230,7 +234,7 @@ describe("sessions", () => {
     expect(res.statusCode).toBe(204);
     const cleared = res.cookies.find((c) => c.name === "mg_session");
     expect(cleared?.value).toBe("");
-    expect((await user(id)).statusCode).toBe(401);
+    expect((await user(id)).json()).toBeNull();
     expect(await t.db.select().from(sessions)).toHaveLength(0);
   });
 
@@ -238,6 +242,6 @@ describe("sessions", () => {
     const staff = await createAccount(t.db, "staff", STAFF_PASSWORD, false);
     const id = await logInAs(t.app, "staff", STAFF_PASSWORD);
     await t.db.delete(accounts).where(eq(accounts.id, staff.id));
-    expect((await user(id)).statusCode).toBe(401);
+    expect((await user(id)).json()).toBeNull();
   });
 });

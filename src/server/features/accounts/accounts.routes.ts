@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import { LoginInputSchema, SessionUserSchema } from "@/common/admin";
-import { unauthorized } from "../../lib/http-error";
 import {
   clearSessionCookie,
   LOGIN_REQUIRED,
@@ -47,10 +46,14 @@ export async function accountsRoutes(app: App): Promise<void> {
     return reply.status(204).send();
   });
 
-  app.get("/api/user", { schema: { response: { 200: SessionUserSchema } } }, async (request, reply) => {
-    const account = await loadAccount(request);
-    reply.header("cache-control", "no-store");
-    if (!account) throw unauthorized(LOGIN_REQUIRED);
-    return { username: account.username, isAdmin: account.isAdmin };
-  });
+  // A visitor without a session is the common case, not an error: 200 null, so public pages log nothing.
+  app.get(
+    "/api/user",
+    { schema: { response: { 200: SessionUserSchema.nullable() } } },
+    async (request, reply) => {
+      const account = await loadAccount(request);
+      reply.header("cache-control", "no-store");
+      return account ? { username: account.username, isAdmin: account.isAdmin } : null;
+    },
+  );
 }

@@ -17,8 +17,34 @@ export interface MarketRefreshResult {
   updatedHeadlines: Headline[];
   /** Addresses looked up. */
   addresses: number;
-  /** Batches DexScreener did not answer; their tokens keep their old numbers until the next refresh. */
-  failedBatches: number;
+  /** Addresses DexScreener gave market data for. */
+  refreshed: number;
+  /** Addresses in batches DexScreener did not answer; their tokens keep their old numbers until the next refresh. */
+  failedTokens: number;
+  /** What the refresh did, in a sentence staff read in the dashboard's toast. */
+  message: string;
+}
+
+const tokens = (n: number) => (n === 1 ? "launched token" : "launched tokens");
+
+/** The refresh in a sentence: what was refreshed, and why the rest was not (an outage is never a success). */
+export function marketRefreshMessage({
+  addresses,
+  refreshed,
+  failedTokens,
+}: Pick<MarketRefreshResult, "addresses" | "refreshed" | "failedTokens">): string {
+  if (addresses === 0) return "No launched tokens to refresh.";
+  if (failedTokens === addresses) {
+    return `DexScreener did not answer: no launched token was refreshed (${addresses} keep their last numbers).`;
+  }
+  const noMarket = addresses - refreshed - failedTokens;
+  return [
+    `Refreshed ${refreshed} of ${addresses} ${tokens(addresses)}.`,
+    failedTokens > 0 ? `DexScreener did not answer for ${failedTokens}; they keep their last numbers.` : "",
+    noMarket > 0 ? `DexScreener lists no market for ${noMarket}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
@@ -39,14 +65,15 @@ export async function refreshMarketData(db: Db, deps: TokenDeps): Promise<Market
     .filter((a) => SOLANA_ADDRESS_PATTERN.test(a));
 
   const updated: Headline[] = [];
-  let failedBatches = 0;
+  let refreshed = 0;
+  let failedTokens = 0;
   for (let i = 0; i < addresses.length; i += DEXSCREENER_BATCH_SIZE) {
     const batch = addresses.slice(i, i + DEXSCREENER_BATCH_SIZE);
     let pairs: Awaited<ReturnType<typeof fetchSolanaPairs>>;
     try {
       pairs = await fetchSolanaPairs(deps.http, deps.config.dexscreenerBaseUrl, batch);
     } catch (error) {
-      failedBatches += 1;
+      failedTokens += batch.length;
       deps.log?.warn(
         { err: error, batch: i / DEXSCREENER_BATCH_SIZE, size: batch.length },
         "market refresh: a batch failed",
@@ -56,11 +83,13 @@ export async function refreshMarketData(db: Db, deps: TokenDeps): Promise<Market
     for (const address of batch) {
       const pair = mostLiquidPair(pairs, address);
       if (!pair) continue;
+      refreshed += 1;
       const rowsUpdated = await applyMarketData(db, marketDataFromPair(pair, address));
       updated.push(...rowsUpdated.map((row) => toHeadline(row)));
     }
   }
-  return { updatedHeadlines: updated, addresses: addresses.length, failedBatches };
+  const counts = { addresses: addresses.length, refreshed, failedTokens };
+  return { updatedHeadlines: updated, ...counts, message: marketRefreshMessage(counts) };
 }
 
 async function applyMarketData(db: Db, market: TokenMarketData) {

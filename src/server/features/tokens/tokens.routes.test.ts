@@ -314,6 +314,7 @@ describe("GET /api/token-info/{address}", () => {
 
 describe("POST /api/admin/update-news-sources", () => {
   it("refreshes every launched token in batches of 30 and survives a failing batch", async () => {
+    await t.db.delete(headlines);
     const addresses = Array.from({ length: 35 }, (_, i) => syntheticAddress(i + 1, "Mkt"));
     fake.state.extraPairs = addresses.map((address, i) =>
       syntheticPair(address, i + 1, syntheticAddress(i + 1, "Pair")),
@@ -342,6 +343,12 @@ describe("POST /api/admin/update-news-sources", () => {
     expect(served.length).toBeGreaterThan(0);
 
     const updated = res.json().updatedHeadlines as Headline[];
+    // It says what it did, the failing batch included.
+    expect(res.json()).toMatchObject({ addresses: 35, refreshed: served.length, failedTokens: failed.size });
+    expect(res.json().message).toBe(
+      `Refreshed ${served.length} of 35 launched tokens. DexScreener did not answer for ${failed.size}; ` +
+        "they keep their last numbers.",
+    );
     const updatedAddresses = new Set(updated.map((h) => h.contractAddress));
     for (const address of served) expect(updatedAddresses.has(address), address).toBe(true);
     for (const address of failed) expect(updatedAddresses.has(address), address).toBe(false);
@@ -370,6 +377,40 @@ describe("POST /api/admin/update-news-sources", () => {
         expect(row.imageUrl).toBe("https://example.com/image.png");
       }
     }
+  });
+
+  it("says so when DexScreener does not answer at all, instead of a success with 0 refreshed", async () => {
+    await t.db.delete(headlines);
+    await createHeadline(t.db, { contractAddress: syntheticAddress(5, "Down") });
+    await createHeadline(t.db, { contractAddress: syntheticAddress(6, "Down") });
+    fake.state.failing.add("/tokens/v1/solana/");
+    const res = await post("/api/admin/update-news-sources");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      updatedHeadlines: [],
+      addresses: 2,
+      refreshed: 0,
+      failedTokens: 2,
+      message: "DexScreener did not answer: no launched token was refreshed (2 keep their last numbers).",
+    });
+  });
+
+  it("says when there is nothing to refresh, and when DexScreener has no market for a token", async () => {
+    await t.db.delete(headlines);
+    const none = await post("/api/admin/update-news-sources");
+    expect(none.json()).toMatchObject({
+      addresses: 0,
+      failedTokens: 0,
+      message: "No launched tokens to refresh.",
+    });
+    const address = syntheticAddress(78, "Nomkt");
+    await createHeadline(t.db, { contractAddress: address });
+    const one = await post("/api/admin/update-news-sources");
+    expect(one.json()).toMatchObject({
+      addresses: 1,
+      failedTokens: 0,
+      message: "Refreshed 0 of 1 launched token. DexScreener lists no market for 1.",
+    });
   });
 
   it("fills a missing image from DexScreener", async () => {

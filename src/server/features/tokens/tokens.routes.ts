@@ -26,7 +26,7 @@ import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service
  *   POST /api/tokens/import                       201 Headline (Yesterday's News), 400 address missing/malformed,
  *                                                 409 already on Yesterday's News, 500 anything else
  *   GET  /api/token-info/{address}                200 TokenInfo, 400 malformed, 404 no pair, 502 source failure
- *   POST /api/admin/update-news-sources           200 { updatedHeadlines }
+ *   POST /api/admin/update-news-sources           200 { updatedHeadlines, counts, message }
  *   POST /api/admin/headlines/{id}/check-payment  200 { isPaid, message }, 404, 409 no payment,
  *                                                 502 RPC failure, 503 not configured
  */
@@ -84,10 +84,10 @@ export async function tokensRoutes(app: App): Promise<void> {
         const result = await refreshMarketData(app.db, { http, config, log: request.log });
         request.auditDetails = {
           addresses: result.addresses,
-          updated: result.updatedHeadlines.length,
-          failedBatches: result.failedBatches,
+          refreshed: result.refreshed,
+          failedTokens: result.failedTokens,
         };
-        return { updatedHeadlines: result.updatedHeadlines };
+        return result;
       },
     );
 

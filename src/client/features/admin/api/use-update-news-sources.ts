@@ -15,11 +15,17 @@ export function useUpdateNewsSources() {
   const onAdminError = useAdminMutationError();
   return useMutation({
     mutationFn: updateNewsSources,
-    onSuccess: ({ updatedHeadlines }) => {
-      const n = updatedHeadlines.length;
+    // The server's sentence says what happened; an outside service that did not answer is never a success.
+    onSuccess: ({ refreshed, failedTokens, message }) => {
+      const outage = failedTokens > 0;
       toast({
-        title: "News sources updated",
-        description: n === 1 ? "1 launched token refreshed." : `${n} launched tokens refreshed.`,
+        variant: outage ? "destructive" : undefined,
+        title: !outage
+          ? "News sources updated"
+          : refreshed > 0
+            ? "News sources partly updated"
+            : "News sources update failed",
+        description: message,
       });
       return refreshLists(queryClient);
     },

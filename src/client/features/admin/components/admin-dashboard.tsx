@@ -59,13 +59,17 @@ export function AdminDashboard({ isAdmin, account }: { isAdmin: boolean; account
           Lists
         </h2>
         <Tabs value={tab} onValueChange={setTab}>
-          {/* One row that scrolls sideways on a phone (eleven tabs would fill the screen when wrapped). */}
+          {/* A two-column grid on a phone, every tab in sight (a sideways strip hid most of them); a row above. */}
           <TabsList
             aria-label="Dashboard sections"
-            className="-mx-4 flex-nowrap overflow-x-auto px-4 pt-1 pb-3 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+            className="grid grid-cols-2 pt-1 pb-3 sm:flex sm:flex-wrap"
           >
             {tabs.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="shrink-0 whitespace-nowrap">
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                className="justify-center text-center sm:justify-start"
+              >
                 {t.label}
               </TabsTrigger>
             ))}

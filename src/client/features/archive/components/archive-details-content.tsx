@@ -7,7 +7,7 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import type { ArchiveEntry } from "@/common/archive";
-import { formatArchiveDay } from "../group-archive-by-month";
+import { formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 
 export interface ArchiveDetailsContentProps {
   entry: ArchiveEntry;
@@ -58,7 +58,7 @@ export function ArchiveDetailsContent({
           <dt className="font-pixel text-[10px] uppercase leading-6">Votes</dt>
           <dd className="font-pixel text-sm leading-6">{entry.votes.toLocaleString("en-US")}</dd>
           <dt className="font-pixel text-[10px] uppercase leading-6">Meme Coin</dt>
-          <dd className="break-words">{entry.memeCoin || "Not recorded"}</dd>
+          <dd className="break-words">{memeCoinLabel(entry)}</dd>
           <dt className="font-pixel text-[10px] uppercase leading-6">Launch Date</dt>
           <dd>
             <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate, "long")}</time>

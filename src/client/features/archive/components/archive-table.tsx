@@ -1,5 +1,5 @@
 import type { ArchiveEntry } from "@/common/archive";
-import { formatArchiveDay } from "../group-archive-by-month";
+import { formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 import { ArchiveDetailsDialog } from "./archive-details-dialog";
 
 const headCell = "border-b-3 border-ink px-4 py-3 text-left font-pixel text-[10px] uppercase";
@@ -39,7 +39,7 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
                 <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate)}</time>
               </td>
               <td className="px-4 py-3 font-bold">{entry.title}</td>
-              <td className="px-4 py-3">{entry.memeCoin || "—"}</td>
+              <td className="px-4 py-3">{memeCoinLabel(entry)}</td>
               <td className="px-4 py-3 text-right font-pixel text-xs">
                 {entry.votes.toLocaleString("en-US")}
               </td>
@@ -64,7 +64,7 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
                 <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate)}</time>
               </dd>
               <dt className="font-pixel text-[10px] uppercase leading-6">Meme Coin</dt>
-              <dd className="break-words">{entry.memeCoin || "—"}</dd>
+              <dd className="break-words">{memeCoinLabel(entry)}</dd>
               <dt className="font-pixel text-[10px] uppercase leading-6">Votes</dt>
               <dd className="font-pixel text-xs leading-6">{entry.votes.toLocaleString("en-US")}</dd>
             </dl>

@@ -72,6 +72,8 @@ describe("AdminLoginForm", () => {
         description: "Please check your credentials",
       }),
     );
+    // And under the form, where it stays after the toast has gone.
+    expect((await screen.findByText("Invalid username or password")).closest("[role=alert]")).not.toBeNull();
   });
 
   it("passes on the server's wait message when logins are throttled", async () => {

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
@@ -12,8 +13,9 @@ import { useLogin } from "../api/use-login";
 
 /**
  * The "Admin Login" form shown on /admin to anyone without a session. A wrong password gets the spec's
- * generic toast (it never says which field was wrong); a throttled login (429) shows the server's message,
- * which says how long to wait.
+ * generic toast and, under the form where it stays after the toast has gone, the spec's "Invalid username or
+ * password" (never which field was wrong); a throttled login (429) shows the server's message, which says
+ * how long to wait.
  */
 export function AdminLoginForm() {
   const login = useLogin();
@@ -22,11 +24,14 @@ export function AdminLoginForm() {
     defaultValues: { username: "", password: "" },
   });
   const { errors } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
     login.mutate(values, {
       onError: (error) => {
         const throttled = error instanceof ApiError && error.status === 429;
+        setFailure(throttled ? error.detail : "Invalid username or password");
         toast({
           title: "Login failed",
           description: throttled ? error.detail : "Please check your credentials",
@@ -34,8 +39,8 @@ export function AdminLoginForm() {
         });
         form.resetField("password");
       },
-    }),
-  );
+    });
+  });
 
   return (
     <Card className="mx-auto w-full max-w-md bg-paper">
@@ -69,6 +74,11 @@ export function AdminLoginForm() {
           <Button type="submit" variant="blue" disabled={login.isPending}>
             {login.isPending ? "Logging in..." : "Log In"}
           </Button>
+          {failure ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
         </form>
         <Alert variant="info" role="note">
           <AlertDescription>

@@ -129,7 +129,7 @@ describe("FreeSubmissionForm", () => {
     expect((sent.get("file") as File).name).toBe("dog.png");
     expect(screen.getByRole("img", { name: "Preview of your upload" }).getAttribute("src")).toBe(UPLOADED);
     expect(toasts()).toEqual([
-      { title: "Image uploaded", text: "Token image has been uploaded successfully." },
+      { title: "Image uploaded", text: "Your image has been uploaded successfully." },
     ]);
 
     fillValidText();

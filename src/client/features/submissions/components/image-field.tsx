@@ -71,7 +71,7 @@ export function ImageField({ form, onUploadingChange }: ImageFieldProps) {
       const { imageUrl } = await uploadImage(file);
       form.setValue("imageUrl", imageUrl);
       setFocusNext("remove");
-      toast({ title: "Image uploaded", description: "Token image has been uploaded successfully." });
+      toast({ title: "Image uploaded", description: "Your image has been uploaded successfully." });
     } catch (uploadError) {
       setFocusNext("choose");
       toast({

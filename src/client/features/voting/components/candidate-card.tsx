@@ -3,6 +3,7 @@ import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
 import { tomorrowVotePostUrl } from "@/common/share";
 
@@ -12,6 +13,7 @@ export function CandidateCard({
   isTopFour,
   voted,
   votingEnded,
+  outOfVotes,
   sending,
   onVote,
   pageUrl,
@@ -22,14 +24,17 @@ export function CandidateCard({
   isTopFour: boolean;
   voted: boolean;
   votingEnded: boolean;
+  /** No votes left today: the button is off (VotesLeft says why, and a click says it again). */
+  outOfVotes: boolean;
   sending: boolean;
   onVote: () => void;
   pageUrl: string;
   siteName: string;
   telegramUrl: string | null;
 }) {
-  const showAuthor = candidate.submittedBy && candidate.submittedBy !== "Anonymous";
-  const blocked = voted || votingEnded || sending;
+  // The spec's author rule ("admin", the imports' author, shows "News Source"); no line for an anonymous one.
+  const author = displayAuthor(candidate.submittedBy);
+  const blocked = voted || votingEnded || outOfVotes || sending;
   return (
     <Card className="h-full bg-paper">
       <TokenImage
@@ -46,7 +51,7 @@ export function CandidateCard({
           {isTopFour ? <Badge variant="default">Top 4</Badge> : null}
         </div>
         <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{candidate.title}</h3>
-        {showAuthor ? <p className="text-sm text-ink-soft">Submitted by: {candidate.submittedBy}</p> : null}
+        {author !== "Anonymous" ? <p className="text-sm text-ink-soft">Submitted by: {author}</p> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-base break-words">{candidate.description}</p>

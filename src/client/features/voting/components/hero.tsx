@@ -2,19 +2,21 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/client/components/ui/badge";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { queryKeys } from "@/client/lib/query-keys";
+import { editionWords } from "@/common/edition";
 import type { Settings } from "@/common/settings";
 import { formatCentral } from "@/common/time";
 import { useCountdown } from "../use-countdown";
 
 /** The front page's banner: the title, the real schedule from settings, the countdown to launch. */
 export function Hero({ settings, isLoading }: { settings: Settings | undefined; isLoading: boolean }) {
+  const words = editionWords(settings?.scheduleMode);
   return (
     <section
       aria-labelledby="hero-title"
       className="mb-10 border-3 border-ink bg-paper-dark p-4 shadow-pixel sm:p-6"
     >
       <h1 id="hero-title" className="font-pixel text-base leading-relaxed sm:text-xl lg:text-2xl">
-        Vote on This Week's Viral Headlines
+        Vote on {words.period} Viral Headlines
       </h1>
       {isLoading || !settings ? (
         <SkeletonGroup label="Loading the schedule" className="mt-4 flex flex-col gap-3">
@@ -25,7 +27,7 @@ export function Hero({ settings, isLoading }: { settings: Settings | undefined; 
         <HeroBody settings={settings} />
       )}
       <Badge variant="red" className="mt-5 whitespace-normal leading-relaxed">
-        Weekly Winner Becomes a Meme Coin!
+        {words.winner}
       </Badge>
     </section>
   );

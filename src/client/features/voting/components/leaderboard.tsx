@@ -1,5 +1,4 @@
 import { cn } from "@/client/lib/cn";
-import { cutTitle } from "@/common/format";
 import type { Headline } from "@/common/headline";
 
 const PODIUM = ["bg-nes-yellow", "bg-[#c8c8c8]", "bg-nes-orange"] as const;
@@ -51,7 +50,13 @@ export function Leaderboard({
                 </span>
                 {/* The mark sits under the title so that a phone keeps the whole width for the name. */}
                 <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
-                  <span className="break-words text-base font-bold">{cutTitle(h.title)}</span>
+                  {/* The whole title where there is room; two lines on a phone, the rest in its tooltip. */}
+                  <span
+                    title={h.title}
+                    className="line-clamp-2 break-words text-base font-bold lg:line-clamp-none"
+                  >
+                    {h.title}
+                  </span>
                   {mark ? (
                     <span className="border-2 border-ink bg-paper px-2 py-1 font-pixel text-[10px]">
                       {mark}

@@ -5,6 +5,9 @@ import { toast } from "@/client/lib/use-toast";
 import type { Headline } from "@/common/headline";
 import { SENTIMENTS, type Sentiment, sentimentPercentages } from "@/common/sentiment";
 import { useCommunityVote } from "../api/use-community-vote";
+import { useMyVotes } from "../api/use-my-votes";
+import { voteFailureMessage } from "../vote-feedback";
+import { NO_VOTES_LEFT, VotesLeft } from "./votes-left";
 
 const OPTIONS: Record<
   Sentiment,
@@ -28,9 +31,15 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
   const [voted, setVoted] = useState(false);
   const shown: Counts = counts ?? winner;
   const pct = sentimentPercentages(shown);
+  const votesLeft = useMyVotes().data?.votesLeft;
   const locked = voted || alreadyVoted;
+  const outOfVotes = !locked && votesLeft === 0;
 
   const vote = (type: Sentiment) => {
+    if (outOfVotes) {
+      toast({ variant: "destructive", title: "No votes left today", description: NO_VOTES_LEFT });
+      return;
+    }
     if (locked || communityVote.isPending) {
       toast({
         variant: "destructive",
@@ -62,7 +71,7 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
           toast({
             variant: "destructive",
             title: "Vote failed",
-            description: errorDetail(error, "You may have reached your daily vote limit."),
+            description: voteFailureMessage(error),
           });
         },
       },
@@ -86,22 +95,26 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
             type="button"
             onClick={() => vote(s)}
             // aria-disabled, not disabled: the button stays reachable, so a second try can say why it is refused.
-            aria-disabled={locked}
+            aria-disabled={locked || outOfVotes}
             className={cn(
               "pressable flex min-h-11 flex-col items-center gap-1 border-3 border-ink px-2 py-2 font-pixel text-[10px] uppercase shadow-pixel",
               OPTIONS[s].fill,
               s === "buy" || s === "hold" ? "text-ink" : "text-white",
-              locked && "cursor-not-allowed opacity-70 shadow-none",
+              (locked || outOfVotes) && "cursor-not-allowed opacity-70 shadow-none",
             )}
           >
             <span>{OPTIONS[s].label}</span>
             <span className="text-xs">{pct[s]}%</span>
+            <span className="text-[10px] normal-case">
+              {shown[OPTIONS[s].field]} {shown[OPTIONS[s].field] === 1 ? "vote" : "votes"}
+            </span>
           </button>
         ))}
       </div>
       <p className="mt-3 text-sm text-ink-soft">
         {locked ? "Thanks! Your sentiment is in." : "One sentiment vote per visitor."}
       </p>
+      {locked ? null : <VotesLeft votesLeft={votesLeft} className="mt-3" />}
     </section>
   );
 }

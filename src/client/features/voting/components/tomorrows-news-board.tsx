@@ -2,8 +2,11 @@ import { useState } from "react";
 import { toast } from "@/client/lib/use-toast";
 import type { Headline } from "@/common/headline";
 import { useCommunityVote } from "../api/use-community-vote";
+import { useMyVotes } from "../api/use-my-votes";
+import { voteFailureMessage } from "../vote-feedback";
 import { CandidateCard } from "./candidate-card";
 import { Leaderboard } from "./leaderboard";
+import { NO_VOTES_LEFT, VotesLeft } from "./votes-left";
 
 /** The leaderboard (top 6, the first 4 qualifying) and the grid of candidates in received order. */
 export function TomorrowsNewsBoard({
@@ -23,6 +26,8 @@ export function TomorrowsNewsBoard({
   telegramUrl: string | null;
 }) {
   const communityVote = useCommunityVote();
+  const votesLeft = useMyVotes().data?.votesLeft;
+  const outOfVotes = votesLeft === 0;
   const [votedNow, setVotedNow] = useState<Set<number>>(() => new Set());
   const [extra, setExtra] = useState<Record<number, number>>({});
   const [sending, setSending] = useState<number | null>(null);
@@ -55,6 +60,10 @@ export function TomorrowsNewsBoard({
       });
       return;
     }
+    if (outOfVotes) {
+      toast({ variant: "destructive", title: "No votes left today", description: NO_VOTES_LEFT });
+      return;
+    }
     if (sending !== null) return;
     setSending(candidate.id);
     communityVote.mutate(
@@ -65,12 +74,8 @@ export function TomorrowsNewsBoard({
           setExtra((e) => ({ ...e, [candidate.id]: result.votes }));
           toast({ title: "Vote cast!", description: "Your vote has been recorded" });
         },
-        onError: () =>
-          toast({
-            variant: "destructive",
-            title: "Vote failed",
-            description: "Could not cast your vote. Please try again.",
-          }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Vote failed", description: voteFailureMessage(error) }),
         onSettled: () => setSending(null),
       },
     );
@@ -78,6 +83,7 @@ export function TomorrowsNewsBoard({
 
   return (
     <div className="flex flex-col gap-8">
+      {votingEnded ? null : <VotesLeft votesLeft={votesLeft} />}
       <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {withLocal.map((c) => (
@@ -87,6 +93,7 @@ export function TomorrowsNewsBoard({
               isTopFour={topFour.has(c.id)}
               voted={hasVoted(c.id)}
               votingEnded={votingEnded}
+              outOfVotes={outOfVotes}
               sending={sending === c.id}
               onVote={() => vote(c)}
               pageUrl={pageUrl}

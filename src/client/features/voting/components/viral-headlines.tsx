@@ -2,20 +2,23 @@ import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
-import { errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import type { Headline } from "@/common/headline";
 import { useCastVote } from "../api/use-cast-vote";
+import { useMyVotes } from "../api/use-my-votes";
+import { voteFailureMessage } from "../vote-feedback";
 import { HeadlineCard, type VoteButtonState } from "./headline-card";
 import { Leaderboard } from "./leaderboard";
+import { VotesLeft } from "./votes-left";
 
-/** This Week's Viral Headlines: the badges, the leaderboard and the grid of votable headlines. */
+/** Today's (or This Week's) Viral Headlines: the badges, the leaderboard and the grid of votable headlines. */
 export function ViralHeadlines({
   headlines,
   isLoading,
   isError,
   votingEnded,
   votedHeadlineId,
+  period,
 }: {
   headlines: Headline[];
   isLoading: boolean;
@@ -23,12 +26,15 @@ export function ViralHeadlines({
   votingEnded: boolean;
   /** The headline this visitor voted for in this cycle, from the server. */
   votedHeadlineId: number | null;
+  /** "Today's" or "This Week's", by the schedule (common/edition.ts). */
+  period: string;
 }) {
   const castVote = useCastVote();
+  const votesLeft = useMyVotes().data?.votesLeft;
   const [sending, setSending] = useState<number | null>(null);
   const [delivered, setDelivered] = useState<number | null>(null);
   const votedId = delivered ?? votedHeadlineId;
-  const locked = votingEnded || votedId !== null || sending !== null;
+  const locked = votingEnded || votedId !== null || sending !== null || votesLeft === 0;
   const leaderVotes = Math.max(0, ...headlines.map((h) => h.votes));
 
   const vote = (headline: Headline) => {
@@ -45,7 +51,7 @@ export function ViralHeadlines({
         toast({
           variant: "destructive",
           title: "PRESS MALFUNCTION!",
-          description: errorDetail(error, "You may have already voted today. Try again tomorrow!"),
+          description: voteFailureMessage(error),
         }),
       onSettled: () => setSending(null),
     });
@@ -58,13 +64,14 @@ export function ViralHeadlines({
     <section aria-labelledby="viral-title" className="mb-10">
       <div className="mb-5 flex flex-col gap-3 border-b-3 border-ink pb-4 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="viral-title" className="font-pixel text-sm leading-relaxed sm:text-lg">
-          This Week's Viral Headlines
+          {period} Viral Headlines
         </h2>
         <div className="flex flex-wrap gap-2">
           {votingEnded ? <Badge variant="red">Voting period has ended</Badge> : null}
           <Badge variant="ink">1 vote per user</Badge>
         </div>
       </div>
+      {votingEnded ? null : <VotesLeft votesLeft={votesLeft} className="mb-5" />}
       {isLoading ? (
         <SkeletonGroup label="Loading headlines" className="grid gap-6 md:grid-cols-2">
           {[0, 1, 2, 3].map((i) => (
