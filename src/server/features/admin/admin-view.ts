@@ -8,9 +8,10 @@ type HeadlineRow = typeof headlines.$inferSelect;
 export function toAdminHeadline(row: HeadlineRow): AdminHeadline {
   return {
     ...toHeadline(row),
+    stage: row.stage,
     transactionId: row.transactionId,
     paymentNote: row.paymentNote,
-    isOldNews: row.isOldNews,
+    isOldNews: row.oldNewsAt !== null,
     oldNewsAt: row.oldNewsAt?.toISOString() ?? null,
   };
 }

@@ -14,24 +14,25 @@ import {
   TokenEditInputSchema,
   TomorrowsToggleResultSchema,
   UpdateSettingsInputSchema,
+  UpdateSettingsResultSchema,
   VerifyPaymentInputSchema,
   VerifyPaymentResultSchema,
 } from "@/common/admin";
 import { NotificationListSchema, NotificationSchema } from "@/common/notification";
-import { SettingsSchema } from "@/common/settings";
 import { adminOnlyRoutes, staffRoutes } from "../../plugins/auth";
 import { isHttps } from "../../plugins/visitor";
 import type { App } from "../../types";
 import { registerAccount, resetPasswords } from "../accounts/accounts.service";
 import { SESSION_COOKIE } from "../accounts/sessions.service";
+import { staffActor as by } from "../headlines/headline-stage";
 import { listActiveNotifications } from "../notifications/notifications.service";
+import { updateSettings } from "../settings/settings.service";
 import { createNotification, deleteArchiveEntry, deleteNotification } from "./admin.service";
 import {
   announceWinner,
   moveTopHeadlinesToToday,
   moveWinnerToYesterday,
   selectWinner,
-  updateSettings,
 } from "./admin-cycle.service";
 import {
   adminSummary,
@@ -68,7 +69,7 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/approve",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => approveHeadline(db, request.params.id),
+      (request) => approveHeadline(db, request.params.id, by(request), new Date()),
     );
 
     staff.delete("/api/admin/headlines/:id", { schema: byId }, async (request, reply) => {
@@ -79,17 +80,17 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/toggle-todays",
       { schema: { ...byId, ...answers(TodaysToggleResultSchema) } },
-      (request) => toggleTodaysNews(db, request.params.id),
+      (request) => toggleTodaysNews(db, request.params.id, by(request), new Date()),
     );
     staff.post(
       "/api/admin/headlines/:id/toggle-tomorrows",
       { schema: { ...byId, ...answers(TomorrowsToggleResultSchema) } },
-      (request) => toggleTomorrowsNews(db, request.params.id),
+      (request) => toggleTomorrowsNews(db, request.params.id, by(request), new Date()),
     );
     staff.post(
       "/api/admin/headlines/:id/remove-from-tomorrow",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => removeFromTomorrow(db, request.params.id),
+      (request) => removeFromTomorrow(db, request.params.id, by(request), new Date()),
     );
 
     staff.post(
@@ -97,7 +98,7 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: { ...byId, body: VerifyPaymentInputSchema, ...answers(VerifyPaymentResultSchema) } },
       (request) => {
         request.auditDetails = { isPaid: request.body.isPaid };
-        return verifyPayment(db, request.params.id, request.body.isPaid);
+        return verifyPayment(db, request.params.id, request.body.isPaid, by(request), new Date());
       },
     );
 
@@ -106,7 +107,13 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: { ...byId, body: ContractAddressInputSchema, ...answers(AdminHeadlineSchema) } },
       (request) => {
         request.auditDetails = { contractAddress: request.body.contractAddress };
-        return setContractAddress(db, request.params.id, request.body.contractAddress, new Date());
+        return setContractAddress(
+          db,
+          request.params.id,
+          request.body.contractAddress,
+          by(request),
+          new Date(),
+        );
       },
     );
 
@@ -123,11 +130,11 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/announce-winner",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => announceWinner(db, request.params.id, new Date()),
+      (request) => announceWinner(db, request.params.id, by(request), new Date()),
     );
 
     staff.post("/api/admin/select-winner", { schema: answers(AdminHeadlineSchema) }, async (request) => {
-      const winner = await selectWinner(db, new Date());
+      const winner = await selectWinner(db, by(request), new Date());
       request.auditDetails = { headlineId: winner.id, votes: winner.votes };
       return winner;
     });
@@ -136,7 +143,7 @@ export async function adminRoutes(app: App): Promise<void> {
       "/api/admin/move-winner-to-yesterday",
       { schema: answers(MoveWinnerResultSchema) },
       async (request) => {
-        const moved = await moveWinnerToYesterday(db, new Date());
+        const moved = await moveWinnerToYesterday(db, by(request), new Date());
         request.auditDetails = { headlineId: moved.headline.id, archiveEntryId: moved.archiveEntry.id };
         return moved;
       },
@@ -146,7 +153,7 @@ export async function adminRoutes(app: App): Promise<void> {
       "/api/admin/move-top-headlines-to-today",
       { schema: answers(AdminHeadlineListSchema) },
       async (request) => {
-        const { moved, qualifying } = await moveTopHeadlinesToToday(db);
+        const { moved, qualifying } = await moveTopHeadlinesToToday(db, by(request), new Date());
         // The counts are reset to 0 by the move: the audit row is where the race's result is kept.
         request.auditDetails = { qualifying };
         return moved;
@@ -155,7 +162,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
     staff.put(
       "/api/admin/settings",
-      { schema: { body: UpdateSettingsInputSchema, ...answers(SettingsSchema) } },
+      { schema: { body: UpdateSettingsInputSchema, ...answers(UpdateSettingsResultSchema) } },
       (request) => {
         request.auditDetails = { ...request.body };
         return updateSettings(db, request.body, new Date());

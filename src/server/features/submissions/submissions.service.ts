@@ -10,9 +10,10 @@ import type { Db } from "../../db/connect";
 import { headlines, images } from "../../db/schema";
 import { type Tx, withinHourlyLimit } from "../../lib/hourly-limit";
 import { badRequest, conflict, tooMany } from "../../lib/http-error";
+import { createHeadlineIn } from "../headlines/headline-stage";
 import type { RedisLink } from "../../lib/redis";
 
-type HeadlineInsert = typeof headlines.$inferInsert;
+type HeadlineInsert = Omit<typeof headlines.$inferInsert, "stage">;
 
 export const SUBMISSION_REFUSALS = {
   tooMany: "Too many submissions from your network. Please try again in an hour.",
@@ -66,7 +67,10 @@ export function createPaidSubmission(
   );
 }
 
-/** The fields both forms share, with every privileged flag set explicitly to its pending value. */
+/**
+ * The fields both forms share, with every privileged fact set explicitly to its pending value; the stage
+ * is the submission's (pending), set by headline-stage.ts.
+ */
 function commonValues(input: FreeSubmissionInput): HeadlineInsert {
   return {
     title: input.title,
@@ -76,11 +80,7 @@ function commonValues(input: FreeSubmissionInput): HeadlineInsert {
     twitterUrl: input.twitterUrl ?? null,
     websiteUrl: input.websiteUrl ?? null,
     votes: 0,
-    isApproved: false,
-    isWinner: false,
     isPaid: false,
-    isTodaysNews: false,
-    isTomorrowsNews: false,
     importedNews: false,
   };
 }
@@ -106,10 +106,13 @@ async function insertSubmission(
         usedInLastHour: (tx) => acceptedInLastHour(tx, ctx.ip),
       },
       async (tx) => {
-        const [row] = await tx
-          .insert(headlines)
-          .values({ ...values, submitterIp: ctx.ip })
-          .returning({ id: headlines.id });
+        const row = await createHeadlineIn(
+          tx,
+          "submit",
+          { ...values, submitterIp: ctx.ip },
+          { kind: "visitor" },
+          new Date(),
+        );
         if (!row) throw new Error("insert returned nothing");
         return row.id;
       },

@@ -17,6 +17,7 @@ import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
 import { refreshMarketData } from "./market.service";
 import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
+import { staffActor } from "../headlines/headline-stage";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
 
 const IdParamsSchema = z.object({
@@ -61,7 +62,12 @@ export async function tokensRoutes(app: App): Promise<void> {
       { schema: { body: ImportTokenInputSchema, response: { 201: HeadlineSchema } } },
       async (request, reply) => {
         try {
-          const headline = await importToken(app.db, request.body, { http, config, log: request.log });
+          const headline = await importToken(
+            app.db,
+            request.body,
+            { http, config, log: request.log },
+            staffActor(request),
+          );
           request.auditDetails = { contractAddress: headline.contractAddress, headlineId: headline.id };
           return reply.status(201).send(headline);
         } catch (error) {
