@@ -8,8 +8,8 @@ import {
   HEADLINE_NOT_FOUND,
   inTodaysVoting,
   isAllowed,
-  refusal,
   setContractAddress as launchWithAddress,
+  refusal,
   transition,
   transitionIn,
 } from "../headlines/headline-stage";
@@ -93,7 +93,12 @@ export async function toggleTomorrowsNews(
   return { id: row.id, isTomorrowsNews: row.stage === "tomorrow" };
 }
 
-export async function removeFromTomorrow(db: Db, id: number, actor: Actor, now: Date): Promise<AdminHeadline> {
+export async function removeFromTomorrow(
+  db: Db,
+  id: number,
+  actor: Actor,
+  now: Date,
+): Promise<AdminHeadline> {
   return toAdminHeadline(await transition(db, id, "removeFromTomorrow", actor, now));
 }
 

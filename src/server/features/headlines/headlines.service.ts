@@ -28,10 +28,7 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
       ),
   ]);
   const winner = winnerRows[0];
-  return [
-    ...(winner ? [toHeadline(winner)] : []),
-    ...voting.map((row) => toHeadline(row)),
-  ];
+  return [...(winner ? [toHeadline(winner)] : []), ...voting.map((row) => toHeadline(row))];
 }
 
 /** Tomorrow's News in received order. */

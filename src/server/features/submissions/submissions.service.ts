@@ -10,8 +10,8 @@ import type { Db } from "../../db/connect";
 import { headlines, images } from "../../db/schema";
 import { type Tx, withinHourlyLimit } from "../../lib/hourly-limit";
 import { badRequest, conflict, tooMany } from "../../lib/http-error";
-import { createHeadlineIn } from "../headlines/headline-stage";
 import type { RedisLink } from "../../lib/redis";
+import { createHeadlineIn } from "../headlines/headline-stage";
 
 type HeadlineInsert = Omit<typeof headlines.$inferInsert, "stage">;
 

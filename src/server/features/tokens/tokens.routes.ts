@@ -15,9 +15,9 @@ import { upstreamFailure } from "../../integrations/upstream";
 import { HttpError } from "../../lib/http-error";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
+import { staffActor } from "../headlines/headline-stage";
 import { refreshMarketData } from "./market.service";
 import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
-import { staffActor } from "../headlines/headline-stage";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
 
 const IdParamsSchema = z.object({

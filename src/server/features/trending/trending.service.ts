@@ -127,11 +127,11 @@ export async function importHeadline(
 ): Promise<Headline> {
   const source = input.source ?? hostOf(input.url);
   const values = {
-      title: cut(input.title.replace(/\s+/g, " ").trim(), IMPORT_TITLE_MAX),
-      description: fitDescription(input.description ?? "", input.title, source),
-      imageUrl: null,
-      submittedBy: "admin",
-      createdAt: now,
+    title: cut(input.title.replace(/\s+/g, " ").trim(), IMPORT_TITLE_MAX),
+    description: fitDescription(input.description ?? "", input.title, source),
+    imageUrl: null,
+    submittedBy: "admin",
+    createdAt: now,
     importedNews: true,
     source,
     sourceUrl: input.url,
