@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { HeadlineSchema } from "./headline";
-import { SCHEDULE_MODES } from "./settings";
+import { HEADLINE_STAGES, HeadlineSchema } from "./headline";
+import { SCHEDULE_MODES, SettingsSchema } from "./settings";
 import { plainText, textProblem } from "./text";
 
 /**
@@ -137,9 +137,11 @@ export type EnableAccountInput = z.infer<typeof EnableAccountInputSchema>;
 
 /**
  * A headline as the dashboard sees it: the public shape plus the payment fields staff review and the
- * Yesterday's News flag. The submitter's IP is absent on purpose: it never leaves the server.
+ * Yesterday's News flag (on Yesterday's News, derived from oldNewsAt). The submitter's IP is absent on purpose: it never leaves the server.
  */
 export const AdminHeadlineSchema = HeadlineSchema.extend({
+  /** The one stage the flags are derived from: the dashboard tells a rejected submission from a pending one. */
+  stage: z.enum(HEADLINE_STAGES),
   transactionId: z.string().nullable(),
   paymentNote: z.string().nullable(),
   isOldNews: z.boolean(),
@@ -281,3 +283,10 @@ export const NotificationInputSchema = z.object({
     .refine((v) => v === null || Date.parse(v) > Date.now(), "The expiry must be in the future"),
 });
 export type NotificationInput = z.infer<typeof NotificationInputSchema>;
+
+/**
+ * What PUT /api/admin/settings answers: the stored settings, and a notice when a voting close already past
+ * was moved to the next day (the dashboard shows it).
+ */
+export const UpdateSettingsResultSchema = SettingsSchema.extend({ notice: z.string().nullable() });
+export type UpdateSettingsResult = z.infer<typeof UpdateSettingsResultSchema>;

@@ -1,6 +1,24 @@
 import { z } from "zod";
 
 /**
+ * A headline's place in its life (decision 007): pending review, rejected (a paid submission whose payment
+ * staff refused), held (approved, in neither list), Tomorrow's News, today's voting, the current winner, a
+ * past winner, or a launched token that never won (imported, or given a contract address). The spec's flags
+ * below are derived from it.
+ */
+export const HEADLINE_STAGES = [
+  "pending",
+  "rejected",
+  "held",
+  "tomorrow",
+  "today",
+  "winner",
+  "past_winner",
+  "launched",
+] as const;
+export type HeadlineStage = (typeof HEADLINE_STAGES)[number];
+
+/**
  * A headline as the public API shows it: every field of the spec's union that a visitor may see.
  * Private fields (the submitter's IP, the payment transaction id) are absent on purpose: responses are
  * serialized through this schema, so a field missing here can never leak.

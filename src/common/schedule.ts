@@ -77,3 +77,39 @@ export function nextCycle(mode: ScheduleMode, closed: Cycle, now: Date): Cycle |
     if (votingEndTime > now) return { votingEndTime, launchTime: wallClock(closedDay, plus, 22, EASTERN) };
   }
 }
+
+/** The same wall-clock time in Eastern, `days` calendar days later (DST-safe). */
+function easternDaysLater(at: Date, days: number): Date {
+  const z = new TZDate(at.getTime(), EASTERN);
+  return new Date(
+    new TZDate(
+      z.getFullYear(),
+      z.getMonth(),
+      z.getDate() + days,
+      z.getHours(),
+      z.getMinutes(),
+      z.getSeconds(),
+      z.getMilliseconds(),
+      EASTERN,
+    ).getTime(),
+  );
+}
+
+/**
+ * A cycle whose voting close is already past moves to the next day (or as many days as it takes), at the
+ * same Eastern wall-clock times: a reset or schedule change never closes voting at once (decisions page,
+ * "Second wave"). `days` says how far it moved; 0 when it was already ahead.
+ */
+export function notInThePast(cycle: Cycle, now: Date): { cycle: Cycle; days: number } {
+  // Start near the answer (a day is 23 to 25 hours), then step: a close months ago costs a few steps.
+  let days = Math.max(0, Math.floor((now.getTime() - cycle.votingEndTime.getTime()) / (25 * HOUR)));
+  while (easternDaysLater(cycle.votingEndTime, days) <= now) days++;
+  if (days === 0) return { cycle, days };
+  return {
+    cycle: {
+      votingEndTime: easternDaysLater(cycle.votingEndTime, days),
+      launchTime: easternDaysLater(cycle.launchTime, days),
+    },
+    days,
+  };
+}

@@ -88,7 +88,6 @@ describe.runIf(process.env.TEST_DB === "postgres")("two server processes on one 
       votingEndTime: end,
       launchTime: new Date(end.getTime() + 7_200_000),
       scheduleMode: "daily",
-      currentWinnerId: null,
       winnerSelectedFor: null,
     });
     await createHeadline(t.db, { votes: 3 });
@@ -102,7 +101,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("two server processes on one 
       runCycle(b.db, now),
     ]);
     expect(results.filter((r) => r.crowned !== null)).toHaveLength(1);
-    const winners = await t.db.select().from(headlines).where(eq(headlines.isWinner, true));
+    const winners = await t.db.select().from(headlines).where(eq(headlines.stage, "winner"));
     expect(winners.map((w) => w.id)).toEqual([top.id]);
     // Both processes show the same winner.
     for (const app of [t.app, b]) {

@@ -47,6 +47,7 @@ export function sampleHeadline(overrides: Partial<Headline> = {}): Headline {
 export function sampleAdminHeadline(overrides: Partial<AdminHeadline> = {}): AdminHeadline {
   return {
     ...sampleHeadline(),
+    stage: "held",
     transactionId: null,
     paymentNote: null,
     isOldNews: false,

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { HEADLINE_STAGES } from "../../common/headline";
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -34,14 +35,13 @@ export const headlines = pgTable(
     submittedBy: text("submitted_by"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     votes: integer("votes").notNull().default(0),
-    isApproved: boolean("is_approved").notNull().default(false),
-    isWinner: boolean("is_winner").notNull().default(false),
+    /**
+     * Where the headline is in its life: one stage, changed only through features/headlines/headline-stage.ts
+     * (decision 007). The spec's flags (isApproved, isWinner, isTodaysNews, ...) are derived from it.
+     */
+    stage: text("stage", { enum: HEADLINE_STAGES }).notNull().default("pending"),
     isPaid: boolean("is_paid").notNull().default(false),
-    isTodaysNews: boolean("is_todays_news").notNull().default(false),
-    isTomorrowsNews: boolean("is_tomorrows_news").notNull().default(false),
-    /** Moved to Yesterday's News (a former winner or an imported token). */
-    isOldNews: boolean("is_old_news").notNull().default(false),
-    /** When it was launched or moved to Yesterday's News: that list is ordered newest first by it. */
+    /** On Yesterday's News since: set when launched (a contract address) or moved there as a past winner. */
     oldNewsAt: tstz("old_news_at"),
     importedNews: boolean("imported_news").notNull().default(false),
     launchStatus: text("launch_status"),
@@ -72,12 +72,47 @@ export const headlines = pgTable(
     submitterIp: text("submitter_ip"),
   },
   (t) => [
-    index("headlines_voting_idx").on(t.isApproved, t.isTodaysNews, t.isWinner),
-    index("headlines_tomorrow_idx").on(t.isApproved, t.isTomorrowsNews),
+    index("headlines_stage_idx").on(t.stage, t.createdAt),
+    // At most one current winner: the home page's, the one sentiment votes go to.
+    uniqueIndex("headlines_one_winner").on(t.stage).where(sql`${t.stage} = 'winner'`),
     index("headlines_submitter_ip_idx").on(t.submitterIp, t.createdAt),
     uniqueIndex("headlines_source_url_idx").on(t.sourceUrl),
     check("headlines_votes_nonnegative", sql`${t.votes} >= 0`),
+    check(
+      "headlines_stage_known",
+      sql`${t.stage} IN ('pending', 'rejected', 'held', 'tomorrow', 'today', 'winner', 'past_winner', 'launched')`,
+    ),
+    // Only a paid submission has a payment to reject or to count as paid.
+    check("headlines_rejected_has_payment", sql`${t.stage} <> 'rejected' OR ${t.transactionId} IS NOT NULL`),
+    check("headlines_paid_has_payment", sql`NOT ${t.isPaid} OR ${t.transactionId} IS NOT NULL`),
+    // Yesterday's News holds launched tokens and winners, nothing still in review or in a race.
+    check(
+      "headlines_yesterday_stages",
+      sql`${t.oldNewsAt} IS NULL OR ${t.stage} IN ('winner', 'past_winner', 'launched')`,
+    ),
+    check("headlines_launched_on_yesterday", sql`${t.stage} <> 'launched' OR ${t.oldNewsAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * One row per stage change of a headline (and its creation, from_stage null): who or which job, from, to,
+ * when. Kept when the headline is deleted.
+ */
+export const headlineTransitions = pgTable(
+  "headline_transitions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    headlineId: integer("headline_id").references(() => headlines.id, { onDelete: "set null" }),
+    fromStage: text("from_stage", { enum: HEADLINE_STAGES }),
+    toStage: text("to_stage", { enum: HEADLINE_STAGES }).notNull(),
+    /** The transition's name in the table of headline-stage.ts: "approve", "crown", "retire", ... */
+    action: text("action").notNull(),
+    /** A staff username, "job:cycle", "visitor" or "migration". */
+    actor: text("actor").notNull(),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("headline_transitions_headline_idx").on(t.headlineId, t.createdAt)],
 );
 
 /**
@@ -145,8 +180,11 @@ export const settings = pgTable(
     scheduleMode: text("schedule_mode", { enum: ["daily", "weekly", "custom"] })
       .notNull()
       .default("daily"),
-    currentWinnerId: integer("current_winner_id").references(() => headlines.id, { onDelete: "set null" }),
-    /** The votingEndTime of the last cycle whose winner was selected: makes selection happen once. */
+    /**
+     * The votingEndTime of the last cycle whose winner was selected: makes selection happen once, and tells
+     * a correction (the winner was crowned for the cycle still described here) from a closed cycle's winner.
+     * The current winner itself is the headline in stage 'winner'.
+     */
     winnerSelectedFor: tstz("winner_selected_for"),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
   },
@@ -166,7 +204,11 @@ export const archiveEntries = pgTable(
     launchDate: date("launch_date", { mode: "string" }).notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
-  (t) => [index("archive_launch_date_idx").on(t.launchDate)],
+  (t) => [
+    index("archive_launch_date_idx").on(t.launchDate),
+    // Every crowned winner of a closed cycle is in the Archive exactly once.
+    uniqueIndex("archive_one_entry_per_headline").on(t.headlineId),
+  ],
 );
 
 export const notifications = pgTable(

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { storeImage } from "../features/images/images.service";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { headlines } from "./schema";
@@ -13,7 +14,7 @@ afterEach(async () => {
 describe("the sample edition", () => {
   it("fills an empty database so that every screen has content", async () => {
     t = await createTestApp();
-    expect(await seedDemoIfEmpty(t.db, new Date())).toBe(true);
+    expect(await seedDemoIfEmpty(t.db, new Date(), storeImage)).toBe(true);
     const get = async (url: string) =>
       (await t?.app.inject({ method: "GET", url }))?.json() as Array<Record<string, unknown>>;
 
@@ -36,7 +37,7 @@ describe("the sample edition", () => {
   it("never touches a database that holds any content", async () => {
     t = await createTestApp();
     await createHeadline(t.db, { title: "Real news" });
-    expect(await seedDemoIfEmpty(t.db, new Date())).toBe(false);
+    expect(await seedDemoIfEmpty(t.db, new Date(), storeImage)).toBe(false);
     expect(await t.db.select().from(headlines)).toHaveLength(1);
   });
 });

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { defaultCycle } from "@/common/schedule";
 import { easternDay } from "@/common/time";
-import { storeImage } from "../features/images/images.service";
 import { type Db, rowsOf } from "./connect";
 import { archiveEntries, headlines, notifications, settings } from "./schema";
 
@@ -145,7 +144,13 @@ async function isEmpty(db: Db): Promise<boolean> {
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) === 0;
 }
 
-export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
+/** Stores an image and answers its URL: features/images' storeImage, passed in so db/ imports no feature. */
+export type StoreImage = (
+  db: Db,
+  image: { bytes: Uint8Array; contentType: string; width: number; height: number },
+) => Promise<string>;
+
+export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
 
   const image = async (name: keyof typeof SPRITES, background: string) =>
@@ -176,7 +181,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   };
 
   await db.transaction(async (tx) => {
-    const [winner] = await tx
+    await tx
       .insert(headlines)
       .values({
         title: "Frog Found Running Hedge Fund From Lily Pad",
@@ -186,9 +191,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(2),
         votes: 42,
-        isApproved: true,
-        isWinner: true,
-        isTodaysNews: true,
+        stage: "winner",
+        // Launched (it has a contract address): on Yesterday's News too.
+        oldNewsAt: ago(2),
         holdVotes: 12,
         buyVotes: 20,
         sellVotes: 3,
@@ -212,8 +217,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(1.5),
         votes: 17,
-        isApproved: true,
-        isTodaysNews: true,
+        stage: "today",
       },
       {
         title: "Scientists Confirm The Moon Is Made Of Cheese After All",
@@ -223,8 +227,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "203.0.113.7",
         createdAt: ago(1.4),
         votes: 11,
-        isApproved: true,
-        isTodaysNews: true,
+        stage: "today",
       },
       {
         title: "Rocket Launch Delayed Because Pilot Was Still Buying The Dip",
@@ -234,8 +237,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "",
         createdAt: ago(1.3),
         votes: 9,
-        isApproved: true,
-        isTodaysNews: true,
+        stage: "today",
       },
       {
         title: "Grandma Explains Blockchain Better Than Every Podcast",
@@ -245,8 +247,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "Gazette Reader",
         createdAt: ago(1.2),
         votes: 4,
-        isApproved: true,
-        isTodaysNews: true,
+        stage: "today",
       },
       {
         title: "Chart Draws Itself Into A Smiley Face, Traders Ecstatic",
@@ -256,9 +257,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "Smiley Labs",
         createdAt: ago(1.1),
         votes: 6,
-        isApproved: true,
+        stage: "today",
         isPaid: true,
-        isTodaysNews: true,
         launchStatus: "upcoming",
         transactionId: "SampleEditionPaidSubmissionTransaction1111111111111111111111111111",
       },
@@ -271,8 +271,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(0.9),
         votes: 8,
-        isApproved: true,
-        isTomorrowsNews: true,
+        stage: "tomorrow",
       },
       {
         title: "Robot Vacuum Achieves Enlightenment Under The Sofa",
@@ -282,8 +281,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "Anonymous",
         createdAt: ago(0.8),
         votes: 5,
-        isApproved: true,
-        isTomorrowsNews: true,
+        stage: "tomorrow",
       },
       {
         title: "Tech Giant Unveils Phone That Only Sends Memes",
@@ -293,8 +291,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "admin",
         createdAt: ago(0.7),
         votes: 3,
-        isApproved: true,
-        isTomorrowsNews: true,
+        stage: "tomorrow",
         importedNews: true,
         source: "news-technology",
         sourceUrl: "https://example.com/news/meme-phone",
@@ -307,8 +304,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(0.6),
         votes: 1,
-        isApproved: true,
-        isTomorrowsNews: true,
+        stage: "tomorrow",
       },
       {
         title: "Volcano Erupts Confetti For Its Birthday",
@@ -318,8 +314,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(0.5),
         votes: 0,
-        isApproved: true,
-        isTomorrowsNews: true,
+        stage: "tomorrow",
       },
       // Launched tokens on Yesterday's News (older winners).
       {
@@ -329,9 +324,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(4),
         votes: 37,
-        isApproved: true,
-        isWinner: true,
-        isOldNews: true,
+        stage: "past_winner",
         oldNewsAt: ago(1),
         ...token(2, "YACHTCAT"),
         price: 0.0031,
@@ -346,9 +339,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(6),
         votes: 29,
-        isApproved: true,
-        isWinner: true,
-        isOldNews: true,
+        stage: "past_winner",
         oldNewsAt: ago(3),
         ...token(3, "HAMSTRONAUT"),
         price: 1.27,
@@ -363,8 +354,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: "admin",
         createdAt: ago(8),
         votes: 0,
-        isApproved: true,
-        isOldNews: true,
+        stage: "launched",
         oldNewsAt: ago(5),
         source: "dexscreener",
         ...token(4, "EDGE"),
@@ -378,9 +368,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         submittedBy: SAMPLE,
         createdAt: ago(10),
         votes: 21,
-        isApproved: true,
-        isWinner: true,
-        isOldNews: true,
+        stage: "past_winner",
         oldNewsAt: ago(7),
         ...token(5, "PIZZAROCKET"),
         volume24h: 12_345,
@@ -457,9 +445,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         ...defaultCycle(now),
         currentDay: easternDay(now),
         scheduleMode: "daily",
-        currentWinnerId: winner?.id,
       })
-      .onConflictDoUpdate({ target: settings.id, set: { currentWinnerId: winner?.id } });
+      .onConflictDoNothing();
   });
   return true;
 }

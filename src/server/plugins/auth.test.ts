@@ -103,7 +103,7 @@ describe("the staff guard", () => {
 
   it("refuses a state-changing call from another site's page (403) and allows the same origin", async () => {
     const { admin } = await staffSessions(t.app, t.db);
-    const h = await createHeadline(t.db, { isApproved: false });
+    const h = await createHeadline(t.db, { stage: "pending" });
     const approve = (headers: Record<string, string>) =>
       t.app.inject({
         method: "POST",
@@ -138,7 +138,7 @@ describe("the staff guard", () => {
 
   it("writes one audit row per successful change, with the route pattern, the id and the account", async () => {
     const { admin } = await staffSessions(t.app, t.db);
-    const h = await createHeadline(t.db, { isApproved: false });
+    const h = await createHeadline(t.db, { stage: "pending" });
     await t.app.inject({
       method: "POST",
       url: `/api/admin/headlines/${h.id}/approve`,

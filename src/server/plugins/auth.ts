@@ -39,6 +39,8 @@ const STAFF_ROUTES = new Set(["POST /api/headlines/import", "POST /api/tokens/im
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type { SessionAccount };
+/** For a staff action reached outside staffRoutes (no guard hook there): it writes its own audit row. */
+export { writeAudit };
 
 interface GuardRegistry {
   /** "METHOD /path" of every route on a staff-only path. */

@@ -3,7 +3,10 @@ import { archiveEntries, headlines, notifications } from "../db/schema";
 
 let counter = 0;
 
-/** A headline with sensible defaults (approved, in today's voting); tests override what they care about. */
+/**
+ * A headline with sensible defaults (stage today: in today's voting); tests override what they care about.
+ * It is stored as given, without headline-stage.ts: tests set up any state the constraints allow.
+ */
 export async function createHeadline(db: Db, overrides: Partial<typeof headlines.$inferInsert> = {}) {
   counter += 1;
   const [row] = await db
@@ -12,8 +15,7 @@ export async function createHeadline(db: Db, overrides: Partial<typeof headlines
       title: `Test headline number ${counter}`,
       description: `A test description long enough for headline number ${counter}.`,
       imageUrl: "https://example.com/image.png",
-      isApproved: true,
-      isTodaysNews: true,
+      stage: "today",
       ...overrides,
     })
     .returning();

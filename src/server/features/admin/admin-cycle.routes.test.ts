@@ -24,6 +24,10 @@ const publicList = async (url: string) =>
   }>;
 const ids = (list: Array<{ id: number }>) => list.map((h) => h.id);
 const settingsRow = async () => (await t.db.select().from(settings))[0];
+const winnerIds = async () =>
+  (await t.db.select({ id: headlines.id }).from(headlines).where(eq(headlines.stage, "winner"))).map(
+    (h) => h.id,
+  );
 
 describe("crowning a winner", () => {
   it("announce-winner crowns the chosen headline: it heads the home page as the winner", async () => {
@@ -35,18 +39,18 @@ describe("crowning a winner", () => {
     const home = await publicList("/api/headlines");
     expect(home[0]).toMatchObject({ id: chosen.id, isWinner: true });
     expect(ids(home.slice(1))).not.toContain(chosen.id);
-    expect((await settingsRow())?.currentWinnerId).toBe(chosen.id);
+    expect(await winnerIds()).toEqual([chosen.id]);
     expect((await call("POST", "/api/admin/headlines/424242/announce-winner")).statusCode).toBe(404);
   });
 
   it("select-winner crowns the most-voted headline in today's voting", async () => {
     await createHeadline(t.db, { votes: 3 });
     const top = await createHeadline(t.db, { votes: 7 });
-    await createHeadline(t.db, { votes: 50, isTodaysNews: false, isTomorrowsNews: true }); // not in voting
+    await createHeadline(t.db, { votes: 50, stage: "tomorrow" }); // not in voting
     const res = await call("POST", "/api/admin/select-winner");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: top.id, isWinner: true });
-    expect((await settingsRow())?.currentWinnerId).toBe(top.id);
+    expect(await winnerIds()).toEqual([top.id]);
   });
 
   it("select-winner answers 409 when nothing is in voting", async () => {
@@ -62,9 +66,8 @@ describe("POST /api/admin/move-winner-to-yesterday", () => {
       title: "Frog Mayor Wins",
       symbol: "FROG",
       votes: 12,
-      isWinner: true,
+      stage: "winner",
     });
-    await t.db.update(settings).set({ currentWinnerId: winner.id });
     const launchTime = (await settingsRow())?.launchTime as Date;
 
     const res = await call("POST", "/api/admin/move-winner-to-yesterday");
@@ -79,7 +82,7 @@ describe("POST /api/admin/move-winner-to-yesterday", () => {
       votes: 12,
       launchDate: easternDay(launchTime),
     });
-    expect((await settingsRow())?.currentWinnerId).toBeNull();
+    expect(await winnerIds()).toEqual([]);
     const home = await publicList("/api/headlines");
     expect(home.some((h) => h.isWinner)).toBe(false);
     expect(ids(home)).not.toContain(winner.id);
@@ -89,8 +92,7 @@ describe("POST /api/admin/move-winner-to-yesterday", () => {
 
   it("uses the title as the meme coin without a symbol, and answers 409 when there is no current winner", async () => {
     expect((await call("POST", "/api/admin/move-winner-to-yesterday")).statusCode).toBe(409);
-    const winner = await createHeadline(t.db, { title: "No Symbol Here", isWinner: true });
-    await t.db.update(settings).set({ currentWinnerId: winner.id });
+    await createHeadline(t.db, { title: "No Symbol Here", stage: "winner" });
     await call("POST", "/api/admin/move-winner-to-yesterday");
     // A second click finds nothing to move and writes no second entry.
     const again = await call("POST", "/api/admin/move-winner-to-yesterday");
@@ -105,13 +107,13 @@ describe("POST /api/admin/move-top-headlines-to-today", () => {
   it("moves the four most-voted candidates into today's voting with their votes reset, keeping the counts in the audit log", async () => {
     const base = Date.now() - 60_000;
     const at = (s: number) => new Date(base + s * 1000);
-    const tomorrow = { isTodaysNews: false, isTomorrowsNews: true };
+    const tomorrow = { stage: "tomorrow" as const };
     const a = await createHeadline(t.db, { ...tomorrow, votes: 9, createdAt: at(1) });
     const b = await createHeadline(t.db, { ...tomorrow, votes: 5, createdAt: at(2) });
     const c = await createHeadline(t.db, { ...tomorrow, votes: 5, createdAt: at(3) }); // tie with b, later
     const d = await createHeadline(t.db, { ...tomorrow, votes: 7, createdAt: at(4) });
     const e = await createHeadline(t.db, { ...tomorrow, votes: 2, createdAt: at(5) });
-    await createHeadline(t.db, { ...tomorrow, votes: 99, isApproved: false }); // not a candidate
+    await createHeadline(t.db, { votes: 99, stage: "pending" }); // not a candidate
 
     const res = await call("POST", "/api/admin/move-top-headlines-to-today");
     expect(res.statusCode).toBe(200);
@@ -161,7 +163,7 @@ describe("PUT /api/admin/settings", () => {
     };
     const res = await call("PUT", "/api/admin/settings", payload);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(payload);
+    expect(res.json()).toEqual({ ...payload, notice: null });
     expect((await t.app.inject({ method: "GET", url: "/api/settings" })).json()).toEqual(payload);
   });
 

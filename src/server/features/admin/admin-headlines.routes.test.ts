@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AdminHeadlineSchema } from "@/common/admin";
-import { accounts, auditLog, headlines, settings, votes } from "../../db/schema";
+import { accounts, auditLog, headlines, votes } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
-import { createTokenHeadline } from "./admin-headlines.service";
+import { createTokenHeadline } from "../headlines/headlines.service";
+import { toAdminHeadline } from "./admin-view";
 
 let t: TestApp;
 let session: string;
@@ -26,13 +27,13 @@ const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
 describe("GET /api/admin/headlines and /api/admin/summary", () => {
   it("lists every headline with the payment fields staff review, and never the submitter's IP", async () => {
-    const pending = await createHeadline(t.db, { isApproved: false, submitterIp: "198.51.100.77" });
+    const pending = await createHeadline(t.db, { stage: "pending", submitterIp: "198.51.100.77" });
     const paid = await createHeadline(t.db, {
       transactionId: "tx-admin-visible-01",
       paymentNote: "seen on chain",
     });
-    const old = await createHeadline(t.db, { isOldNews: true, isWinner: true });
-    const tomorrow = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const old = await createHeadline(t.db, { stage: "past_winner", oldNewsAt: new Date() });
+    const tomorrow = await createHeadline(t.db, { stage: "tomorrow" });
     const res = await call("GET", "/api/admin/headlines");
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain("198.51.100.77");
@@ -46,16 +47,16 @@ describe("GET /api/admin/headlines and /api/admin/summary", () => {
       paymentNote: "seen on chain",
       isPaid: false,
     });
-    expect(list.find((h) => h.id === old.id)).toMatchObject({ isOldNews: true });
+    expect(list.find((h) => h.id === old.id)).toMatchObject({ isOldNews: true, stage: "past_winner" });
   });
 
   it("counts pending submissions, the home voting list and winners", async () => {
-    await createHeadline(t.db, { isApproved: false });
-    await createHeadline(t.db, { isApproved: false });
+    await createHeadline(t.db, { stage: "pending" });
+    await createHeadline(t.db, { stage: "pending" });
     await createHeadline(t.db); // in voting
     await createHeadline(t.db, { transactionId: "tx-unverified-0001" }); // paid, not verified: not in voting
-    await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true }); // tomorrow only
-    await createHeadline(t.db, { isWinner: true });
+    await createHeadline(t.db, { stage: "tomorrow" }); // tomorrow only
+    await createHeadline(t.db, { stage: "winner" });
     const res = await call("GET", "/api/admin/summary");
     expect(res.json()).toEqual({ pendingApproval: 2, activeHeadlines: 1, winners: 1 });
   });
@@ -63,7 +64,7 @@ describe("GET /api/admin/headlines and /api/admin/summary", () => {
 
 describe("POST /api/admin/headlines/:id/approve", () => {
   it("approves a submission into today's news: it appears on the home page", async () => {
-    const h = await createHeadline(t.db, { isApproved: false, isTodaysNews: false });
+    const h = await createHeadline(t.db, { stage: "pending" });
     expect(ids(await publicList("/api/headlines"))).not.toContain(h.id);
     const res = await call("POST", `/api/admin/headlines/${h.id}/approve`);
     expect(res.statusCode).toBe(200);
@@ -101,18 +102,16 @@ describe("DELETE /api/admin/headlines/:id", () => {
     expect((await call("DELETE", `/api/admin/headlines/${h.id}`)).statusCode).toBe(404);
   });
 
-  it("clears the current winner when the winner is deleted", async () => {
-    const winner = await createHeadline(t.db, { isWinner: true });
-    await t.db.update(settings).set({ currentWinnerId: winner.id });
+  it("leaves no current winner when the winner is deleted", async () => {
+    const winner = await createHeadline(t.db, { stage: "winner" });
     await call("DELETE", `/api/admin/headlines/${winner.id}`);
-    const [row] = await t.db.select().from(settings);
-    expect(row?.currentWinnerId).toBeNull();
+    expect((await publicList("/api/headlines")).map((h) => h.id)).not.toContain(winner.id);
   });
 });
 
 describe("today's and tomorrow's news switches", () => {
   it("toggle-todays and toggle-tomorrows answer the new flag", async () => {
-    const h = await createHeadline(t.db, { isTodaysNews: true, isTomorrowsNews: false });
+    const h = await createHeadline(t.db, { stage: "today" });
     const today1 = await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`);
     expect(today1.json()).toEqual({ id: h.id, isTodaysNews: false });
     expect((await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`)).json()).toEqual({
@@ -126,7 +125,7 @@ describe("today's and tomorrow's news switches", () => {
   });
 
   it("remove-from-tomorrow takes a candidate off Tomorrow's News", async () => {
-    const h = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const h = await createHeadline(t.db, { stage: "tomorrow" });
     const res = await call("POST", `/api/admin/headlines/${h.id}/remove-from-tomorrow`);
     expect(res.json()).toMatchObject({ id: h.id, isTomorrowsNews: false });
     expect(ids(await publicList("/api/tomorrows-news"))).not.toContain(h.id);
@@ -145,6 +144,9 @@ describe("POST /api/admin/headlines/:id/verify-payment", () => {
     const rejected = await call("POST", `/api/admin/headlines/${h.id}/verify-payment`, { isPaid: false });
     expect(rejected.json()).toEqual({ isPaid: false, message: "Payment rejected" });
     expect(ids(await publicList("/api/headlines"))).not.toContain(h.id);
+    // Rejected, not "pending verification": the dashboard reads the stage.
+    const listed = (await call("GET", "/api/admin/headlines")).json() as Array<{ id: number; stage: string }>;
+    expect(listed.find((x) => x.id === h.id)?.stage).toBe("rejected");
     // The note marks a staff decision, which the background on-chain check never revisits.
     const [row] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
     expect(row?.paymentNote).toBe("Rejected by staff");
@@ -164,7 +166,7 @@ describe("POST /api/admin/headlines/:id/verify-payment", () => {
 
 describe("POST /api/admin/headlines/:id/contract-address", () => {
   it("marks the headline launched: it appears on Yesterday's News", async () => {
-    const h = await createHeadline(t.db, { isWinner: true });
+    const h = await createHeadline(t.db, { stage: "past_winner" });
     const res = await call("POST", `/api/admin/headlines/${h.id}/contract-address`, {
       contractAddress: ` ${ADDRESS} `,
     });
@@ -238,10 +240,12 @@ describe("createTokenHeadline (generate token from address)", () => {
   it("creates a launched token on Yesterday's News and in the Winners tab, with an audit row", async () => {
     const [account] = await t.db.select().from(accounts).where(eq(accounts.username, "staff"));
     if (!account) throw new Error("no staff account");
-    const token = await createTokenHeadline(
-      t.db,
-      { title: "Frog Coin", description: "", contractAddress: ADDRESS, symbol: "FROG", price: 0.0012 },
-      { id: account.id, username: account.username, isAdmin: account.isAdmin },
+    const token = toAdminHeadline(
+      await createTokenHeadline(
+        t.db,
+        { title: "Frog Coin", description: "", contractAddress: ADDRESS, symbol: "FROG", price: 0.0012 },
+        { id: account.id, username: account.username, isAdmin: account.isAdmin },
+      ),
     );
     expect(token).toMatchObject({
       isApproved: true,
@@ -251,6 +255,7 @@ describe("createTokenHeadline (generate token from address)", () => {
       submittedBy: "admin",
       contractAddress: ADDRESS,
       isTodaysNews: false,
+      stage: "past_winner",
     });
     expect(ids(await publicList("/api/yesterdays-news"))).toContain(token.id);
     expect(ids(await publicList("/api/headlines"))).not.toContain(token.id);

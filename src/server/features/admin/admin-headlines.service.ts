@@ -1,16 +1,21 @@
-import { and, desc, eq, isNotNull, not, sql } from "drizzle-orm";
-import type { AdminHeadline, AdminSummary, TokenEditInput, TokenHeadlineInput } from "@/common/admin";
+import { desc, eq, sql } from "drizzle-orm";
+import type { AdminHeadline, AdminSummary, TokenEditInput } from "@/common/admin";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
-import { writeAudit } from "../accounts/audit.service";
-import type { SessionAccount } from "../accounts/sessions.service";
-import { inTodaysVoting } from "../headlines/headlines.service";
+import {
+  type Actor,
+  HEADLINE_NOT_FOUND,
+  inTodaysVoting,
+  isAllowed,
+  setContractAddress as launchWithAddress,
+  refusal,
+  transition,
+  transitionIn,
+} from "../headlines/headline-stage";
 import { toAdminHeadline } from "./admin-view";
 
-export const HEADLINE_NOT_FOUND = "Headline not found";
-
-type HeadlineRow = typeof headlines.$inferSelect;
+export { HEADLINE_NOT_FOUND };
 
 /** The row an UPDATE ... RETURNING touched, or the 404 every :id route answers for an unknown id. */
 function found<T>(row: T | undefined): T {
@@ -29,9 +34,10 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
   const voting = inTodaysVoting ?? sql`false`;
   const [row] = await db
     .select({
-      pendingApproval: sql<number>`(count(*) filter (where not ${headlines.isApproved}))::int`,
+      // The Pending Approval tab lists rejected submissions too, marked so, until staff delete them.
+      pendingApproval: sql<number>`(count(*) filter (where ${headlines.stage} in ('pending', 'rejected')))::int`,
       activeHeadlines: sql<number>`(count(*) filter (where ${voting}))::int`,
-      winners: sql<number>`(count(*) filter (where ${headlines.isWinner}))::int`,
+      winners: sql<number>`(count(*) filter (where ${headlines.stage} in ('winner', 'past_winner')))::int`,
     })
     .from(headlines);
   return row ?? { pendingApproval: 0, activeHeadlines: 0, winners: 0 };
@@ -41,13 +47,8 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
  * Approving puts the headline in today's news (decisions page, "Lists": the free form promises that an
  * approved headline appears in the voting section). A paid one still waits for its payment to be verified.
  */
-export async function approveHeadline(db: Db, id: number): Promise<AdminHeadline> {
-  const [row] = await db
-    .update(headlines)
-    .set({ isApproved: true, isTodaysNews: true })
-    .where(eq(headlines.id, id))
-    .returning();
-  return toAdminHeadline(found(row));
+export async function approveHeadline(db: Db, id: number, actor: Actor, now: Date): Promise<AdminHeadline> {
+  return toAdminHeadline(await transition(db, id, "approve", actor, now));
 }
 
 /**
@@ -59,80 +60,91 @@ export async function deleteHeadline(db: Db, id: number): Promise<void> {
   found(row);
 }
 
-/** Flips the flag in one statement, so two quick clicks flip it twice, never lose one. */
-export async function toggleTodaysNews(db: Db, id: number): Promise<{ id: number; isTodaysNews: boolean }> {
-  const [row] = await db
-    .update(headlines)
-    .set({ isTodaysNews: not(headlines.isTodaysNews) })
-    .where(eq(headlines.id, id))
-    .returning({ id: headlines.id, isTodaysNews: headlines.isTodaysNews });
-  return found(row);
+/**
+ * The Today's News switch: a headline in today's voting leaves it (held, in neither list); one held or in
+ * Tomorrow's News joins it. The row lock makes two quick clicks flip it twice, never lose one.
+ */
+export async function toggleTodaysNews(
+  db: Db,
+  id: number,
+  actor: Actor,
+  now: Date,
+): Promise<{ id: number; isTodaysNews: boolean }> {
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+    const { stage } = found(current);
+    return transitionIn(tx, id, stage === "today" ? "removeFromToday" : "addToToday", actor, now);
+  });
+  return { id: row.id, isTodaysNews: row.stage === "today" };
 }
 
+/** The Tomorrow's News switch, the same way. */
 export async function toggleTomorrowsNews(
   db: Db,
   id: number,
+  actor: Actor,
+  now: Date,
 ): Promise<{ id: number; isTomorrowsNews: boolean }> {
-  const [row] = await db
-    .update(headlines)
-    .set({ isTomorrowsNews: not(headlines.isTomorrowsNews) })
-    .where(eq(headlines.id, id))
-    .returning({ id: headlines.id, isTomorrowsNews: headlines.isTomorrowsNews });
-  return found(row);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+    const { stage } = found(current);
+    return transitionIn(tx, id, stage === "tomorrow" ? "removeFromTomorrow" : "addToTomorrow", actor, now);
+  });
+  return { id: row.id, isTomorrowsNews: row.stage === "tomorrow" };
 }
 
-export async function removeFromTomorrow(db: Db, id: number): Promise<AdminHeadline> {
-  const [row] = await db
-    .update(headlines)
-    .set({ isTomorrowsNews: false })
-    .where(eq(headlines.id, id))
-    .returning();
-  return toAdminHeadline(found(row));
+export async function removeFromTomorrow(
+  db: Db,
+  id: number,
+  actor: Actor,
+  now: Date,
+): Promise<AdminHeadline> {
+  return toAdminHeadline(await transition(db, id, "removeFromTomorrow", actor, now));
 }
 
 export const NO_PAYMENT = "This headline has no payment to verify.";
 
 /**
  * Verify or reject a paid submission's payment; only a headline that carries a transaction id has one. The
- * note records that staff decided, so the background on-chain check leaves the verdict alone.
+ * note records that staff decided, so the background on-chain check leaves the verdict alone. Rejecting
+ * takes the submission out of review and every list (stage rejected); verifying a rejected one puts it
+ * back in review. A winner's or a launched token's payment is settled and cannot be rejected.
  */
 export async function verifyPayment(
   db: Db,
   id: number,
   isPaid: boolean,
+  actor: Actor,
+  now: Date,
 ): Promise<{ isPaid: boolean; message: string }> {
-  const [row] = await db
-    .update(headlines)
-    .set({ isPaid, paymentNote: isPaid ? "Verified by staff" : "Rejected by staff" })
-    .where(and(eq(headlines.id, id), isNotNull(headlines.transactionId)))
-    .returning({ isPaid: headlines.isPaid });
-  if (!row) {
-    const [exists] = await db.select({ id: headlines.id }).from(headlines).where(eq(headlines.id, id));
-    throw exists ? conflict(NO_PAYMENT) : notFound(HEADLINE_NOT_FOUND);
-  }
+  const set = { isPaid, paymentNote: isPaid ? "Verified by staff" : "Rejected by staff" };
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+    const { stage, transactionId } = found(current);
+    if (transactionId === null) throw conflict(NO_PAYMENT);
+    if (isPaid && stage === "rejected") return transitionIn(tx, id, "reconsider", actor, now, set);
+    if (!isPaid && stage !== "rejected") {
+      if (!isAllowed("rejectPayment", stage)) throw refusal("rejectPayment", stage);
+      return transitionIn(tx, id, "rejectPayment", actor, now, set);
+    }
+    const [updated] = await tx.update(headlines).set(set).where(eq(headlines.id, id)).returning();
+    return found(updated);
+  });
   return { isPaid: row.isPaid, message: row.isPaid ? "Payment verified" : "Payment rejected" };
 }
 
 /**
  * A contract address means the coin is launched (spec, section 4): it shows as launched and appears in
- * Yesterday's News, dated from the first time it got there.
+ * Yesterday's News, dated from the first time it got there (headline-stage.ts decides the stage).
  */
 export async function setContractAddress(
   db: Db,
   id: number,
   contractAddress: string,
+  actor: Actor,
   now: Date,
 ): Promise<AdminHeadline> {
-  const [row] = await db
-    .update(headlines)
-    .set({
-      contractAddress,
-      launchStatus: "launched",
-      oldNewsAt: sql`coalesce(${headlines.oldNewsAt}, ${now.toISOString()}::timestamptz)`,
-    })
-    .where(eq(headlines.id, id))
-    .returning();
-  return toAdminHeadline(found(row));
+  return toAdminHeadline(await launchWithAddress(db, id, contractAddress, actor, now));
 }
 
 /** The token edit on Yesterday's News: a field left out stays as it is; an empty symbol or image clears it. */
@@ -148,55 +160,4 @@ export async function editToken(db: Db, id: number, input: TokenEditInput): Prom
     .where(eq(headlines.id, id))
     .returning();
   return toAdminHeadline(found(row));
-}
-
-/**
- * "Generate token from address": a launched token entered by staff goes straight to Yesterday's News and the
- * Winners tab. It is reached through the public POST /api/headlines when a session is present, outside the
- * staff scope, so it writes its own audit row, in the same transaction as the headline.
- */
-export async function createTokenHeadline(
-  db: Db,
-  input: TokenHeadlineInput,
-  account: SessionAccount,
-  now = new Date(),
-): Promise<AdminHeadline> {
-  return db.transaction(async (tx) => {
-    const [row]: HeadlineRow[] = await tx
-      .insert(headlines)
-      .values({
-        title: input.title,
-        description: input.description,
-        imageUrl: input.imageUrl ?? null,
-        symbol: input.symbol ?? null,
-        contractAddress: input.contractAddress,
-        price: input.price ?? null,
-        marketCap: input.marketCap ?? null,
-        volume24h: input.volume24h ?? null,
-        chartUrl: input.chartUrl ?? null,
-        buyUrl: input.buyUrl ?? null,
-        twitterUrl: input.twitterUrl ?? null,
-        websiteUrl: input.websiteUrl ?? null,
-        submittedBy: "admin",
-        launchStatus: "launched",
-        isApproved: true,
-        isWinner: true,
-        isOldNews: true,
-        oldNewsAt: now,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned nothing");
-    await writeAudit(
-      tx,
-      {
-        account,
-        action: "POST /api/headlines (token from address)",
-        target: String(row.id),
-        details: { contractAddress: row.contractAddress },
-      },
-      now,
-    );
-    return toAdminHeadline(row);
-  });
 }

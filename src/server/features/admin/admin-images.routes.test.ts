@@ -45,10 +45,10 @@ const get = (url: string, session?: string) =>
 
 describe("a pending submission's image in the dashboard", () => {
   it("is listed as this server's preview URL, never the submitted link", async () => {
-    const pending = await createHeadline(t.db, { isApproved: false, imageUrl: `${origin}/frog.png` });
-    const approved = await createHeadline(t.db, { isApproved: true, imageUrl: `${origin}/public.png` });
+    const pending = await createHeadline(t.db, { stage: "pending", imageUrl: `${origin}/frog.png` });
+    const approved = await createHeadline(t.db, { stage: "today", imageUrl: `${origin}/public.png` });
     const uploaded = await createHeadline(t.db, {
-      isApproved: false,
+      stage: "pending",
       imageUrl: `/api/images/${"a".repeat(64)}`,
     });
     const res = await get("/api/admin/headlines", staff);
@@ -62,7 +62,7 @@ describe("a pending submission's image in the dashboard", () => {
   });
 
   it("is fetched by the server and re-encoded, private to staff", async () => {
-    const pending = await createHeadline(t.db, { isApproved: false, imageUrl: `${origin}/frog.png` });
+    const pending = await createHeadline(t.db, { stage: "pending", imageUrl: `${origin}/frog.png` });
     seen.length = 0;
     const res = await get(`/api/admin/headlines/${pending.id}/image`, staff);
     expect(res.statusCode, res.body).toBe(200);
@@ -75,23 +75,23 @@ describe("a pending submission's image in the dashboard", () => {
   });
 
   it("is not available without a session", async () => {
-    const pending = await createHeadline(t.db, { isApproved: false, imageUrl: `${origin}/frog.png` });
+    const pending = await createHeadline(t.db, { stage: "pending", imageUrl: `${origin}/frog.png` });
     seen.length = 0;
     expect((await get(`/api/admin/headlines/${pending.id}/image`)).statusCode).toBe(401);
     expect(seen).toEqual([]);
   });
 
   it("answers 502 when the link is not an image, 404 when there is no link to preview", async () => {
-    const html = await createHeadline(t.db, { isApproved: false, imageUrl: `${origin}/page.html` });
+    const html = await createHeadline(t.db, { stage: "pending", imageUrl: `${origin}/page.html` });
     expect((await get(`/api/admin/headlines/${html.id}/image`, staff)).statusCode).toBe(502);
-    const approved = await createHeadline(t.db, { isApproved: true, imageUrl: `${origin}/frog.png` });
+    const approved = await createHeadline(t.db, { stage: "today", imageUrl: `${origin}/frog.png` });
     const res = await get(`/api/admin/headlines/${approved.id}/image`, staff);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(PREVIEW_MESSAGES.none);
   });
 
   it("never fetches a private address from a link", async () => {
-    const inside = await createHeadline(t.db, { isApproved: false, imageUrl: "http://10.0.0.1/frog.png" });
+    const inside = await createHeadline(t.db, { stage: "pending", imageUrl: "http://10.0.0.1/frog.png" });
     expect((await get(`/api/admin/headlines/${inside.id}/image`, staff)).statusCode).toBe(502);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { HeadlineStage } from "@/common/headline";
 import { IMAGE_MAX_BYTES } from "@/common/images";
 import { isHttpUrl } from "@/common/submission";
 import type { Db } from "../../db/connect";
@@ -17,8 +18,10 @@ import { cleanImage } from "../uploads/uploads.service";
  */
 export const previewUrlFor = (id: number) => `/api/admin/headlines/${id}/image`;
 
-export function needsPreview(row: { isApproved: boolean; imageUrl: string | null }): boolean {
-  return !row.isApproved && row.imageUrl !== null && isHttpUrl(row.imageUrl);
+/** Not yet approved (pending, or rejected) and linking outside: staff see it only through this server. */
+export function needsPreview(row: { stage: HeadlineStage; imageUrl: string | null }): boolean {
+  const approved = row.stage !== "pending" && row.stage !== "rejected";
+  return !approved && row.imageUrl !== null && isHttpUrl(row.imageUrl);
 }
 
 export const PREVIEW_MESSAGES = {
@@ -39,7 +42,7 @@ export async function previewSubmittedImage(
 ): Promise<StoredImage> {
   try {
     const [row] = await db
-      .select({ imageUrl: headlines.imageUrl, isApproved: headlines.isApproved })
+      .select({ imageUrl: headlines.imageUrl, stage: headlines.stage })
       .from(headlines)
       .where(eq(headlines.id, id));
     if (!row) throw notFound("Headline not found");

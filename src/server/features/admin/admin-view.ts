@@ -13,9 +13,10 @@ export function toAdminHeadline(row: HeadlineRow): AdminHeadline {
   return {
     ...toHeadline(row),
     imageUrl: needsPreview(row) ? previewUrlFor(row.id) : row.imageUrl,
+    stage: row.stage,
     transactionId: row.transactionId,
     paymentNote: row.paymentNote,
-    isOldNews: row.isOldNews,
+    isOldNews: row.oldNewsAt !== null,
     oldNewsAt: row.oldNewsAt?.toISOString() ?? null,
   };
 }

@@ -17,6 +17,7 @@ import {
   TokenEditInputSchema,
   TomorrowsToggleResultSchema,
   UpdateSettingsInputSchema,
+  UpdateSettingsResultSchema,
   VerifyPaymentInputSchema,
   VerifyPaymentResultSchema,
 } from "@/common/admin";
@@ -34,14 +35,15 @@ import {
   listAccounts,
   securityReset,
 } from "../accounts/staff-accounts.service";
+import { staffActor as by } from "../headlines/headline-stage";
 import { listActiveNotifications } from "../notifications/notifications.service";
+import { updateSettings } from "../settings/settings.service";
 import { createNotification, deleteArchiveEntry, deleteNotification } from "./admin.service";
 import {
   announceWinner,
   moveTopHeadlinesToToday,
   moveWinnerToYesterday,
   selectWinner,
-  updateSettings,
 } from "./admin-cycle.service";
 import {
   adminSummary,
@@ -93,7 +95,7 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/approve",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => approveHeadline(db, request.params.id),
+      (request) => approveHeadline(db, request.params.id, by(request), new Date()),
     );
 
     staff.delete("/api/admin/headlines/:id", { schema: byId }, async (request, reply) => {
@@ -104,17 +106,17 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/toggle-todays",
       { schema: { ...byId, ...answers(TodaysToggleResultSchema) } },
-      (request) => toggleTodaysNews(db, request.params.id),
+      (request) => toggleTodaysNews(db, request.params.id, by(request), new Date()),
     );
     staff.post(
       "/api/admin/headlines/:id/toggle-tomorrows",
       { schema: { ...byId, ...answers(TomorrowsToggleResultSchema) } },
-      (request) => toggleTomorrowsNews(db, request.params.id),
+      (request) => toggleTomorrowsNews(db, request.params.id, by(request), new Date()),
     );
     staff.post(
       "/api/admin/headlines/:id/remove-from-tomorrow",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => removeFromTomorrow(db, request.params.id),
+      (request) => removeFromTomorrow(db, request.params.id, by(request), new Date()),
     );
 
     staff.post(
@@ -122,7 +124,7 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: { ...byId, body: VerifyPaymentInputSchema, ...answers(VerifyPaymentResultSchema) } },
       (request) => {
         request.auditDetails = { isPaid: request.body.isPaid };
-        return verifyPayment(db, request.params.id, request.body.isPaid);
+        return verifyPayment(db, request.params.id, request.body.isPaid, by(request), new Date());
       },
     );
 
@@ -131,7 +133,13 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: { ...byId, body: ContractAddressInputSchema, ...answers(AdminHeadlineSchema) } },
       (request) => {
         request.auditDetails = { contractAddress: request.body.contractAddress };
-        return setContractAddress(db, request.params.id, request.body.contractAddress, new Date());
+        return setContractAddress(
+          db,
+          request.params.id,
+          request.body.contractAddress,
+          by(request),
+          new Date(),
+        );
       },
     );
 
@@ -148,11 +156,11 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/announce-winner",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => announceWinner(db, request.params.id, new Date()),
+      (request) => announceWinner(db, request.params.id, by(request), new Date()),
     );
 
     staff.post("/api/admin/select-winner", { schema: answers(AdminHeadlineSchema) }, async (request) => {
-      const winner = await selectWinner(db, new Date());
+      const winner = await selectWinner(db, by(request), new Date());
       request.auditDetails = { headlineId: winner.id, votes: winner.votes };
       return winner;
     });
@@ -161,7 +169,7 @@ export async function adminRoutes(app: App): Promise<void> {
       "/api/admin/move-winner-to-yesterday",
       { schema: answers(MoveWinnerResultSchema) },
       async (request) => {
-        const moved = await moveWinnerToYesterday(db, new Date());
+        const moved = await moveWinnerToYesterday(db, by(request), new Date());
         request.auditDetails = { headlineId: moved.headline.id, archiveEntryId: moved.archiveEntry.id };
         return moved;
       },
@@ -171,7 +179,7 @@ export async function adminRoutes(app: App): Promise<void> {
       "/api/admin/move-top-headlines-to-today",
       { schema: answers(AdminHeadlineListSchema) },
       async (request) => {
-        const { moved, qualifying } = await moveTopHeadlinesToToday(db);
+        const { moved, qualifying } = await moveTopHeadlinesToToday(db, by(request), new Date());
         // The counts are reset to 0 by the move: the audit row is where the race's result is kept.
         request.auditDetails = { qualifying };
         return moved;
@@ -180,7 +188,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
     staff.put(
       "/api/admin/settings",
-      { schema: { body: UpdateSettingsInputSchema, ...answers(SettingsSchema) } },
+      { schema: { body: UpdateSettingsInputSchema, ...answers(UpdateSettingsResultSchema) } },
       (request) => {
         request.auditDetails = { ...request.body };
         return updateSettings(db, request.body, new Date());

@@ -4,7 +4,7 @@ import type { headlines } from "../../db/schema";
 type HeadlineRow = typeof headlines.$inferSelect;
 
 /** The one mapping from a stored headline to what the API shows; private columns stop here. */
-export function toHeadline(row: HeadlineRow, overrides: Partial<Headline> = {}): Headline {
+export function toHeadline(row: HeadlineRow): Headline {
   return {
     id: row.id,
     title: row.title,
@@ -13,11 +13,12 @@ export function toHeadline(row: HeadlineRow, overrides: Partial<Headline> = {}):
     submittedBy: row.submittedBy,
     createdAt: row.createdAt.toISOString(),
     votes: row.votes,
-    isApproved: row.isApproved,
-    isWinner: row.isWinner,
+    // The spec's flags, derived from the one stage (decision 007).
+    isApproved: row.stage !== "pending" && row.stage !== "rejected",
+    isWinner: row.stage === "winner" || row.stage === "past_winner",
     isPaid: row.isPaid,
-    isTodaysNews: row.isTodaysNews,
-    isTomorrowsNews: row.isTomorrowsNews,
+    isTodaysNews: row.stage === "today",
+    isTomorrowsNews: row.stage === "tomorrow",
     importedNews: row.importedNews,
     launchStatus: row.launchStatus,
     launchDate: row.launchDate,
@@ -38,6 +39,5 @@ export function toHeadline(row: HeadlineRow, overrides: Partial<Headline> = {}):
     sellVotes: row.sellVotes,
     ctoVotes: row.ctoVotes,
     isPromoted: row.isPaid && row.transactionId !== null,
-    ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HeadlineSchema } from "@/common/headline";
-import { headlines, settings } from "../../db/schema";
+import { headlines } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -22,22 +22,22 @@ const titles = (list: Array<Record<string, unknown>>) => list.map((h) => h.title
 describe("GET /api/headlines", () => {
   it("shows approved headlines in today's news and hides pending, tomorrow-only and unverified paid ones", async () => {
     await createHeadline(t.db, { title: "Approved today" });
-    await createHeadline(t.db, { title: "Pending", isApproved: false });
-    await createHeadline(t.db, { title: "Tomorrow only", isTodaysNews: false, isTomorrowsNews: true });
+    await createHeadline(t.db, { title: "Pending", stage: "pending" });
+    await createHeadline(t.db, { title: "Tomorrow only", stage: "tomorrow" });
+    await createHeadline(t.db, { title: "Held", stage: "held" });
     await createHeadline(t.db, {
       title: "Paid unverified",
       transactionId: "tx-unverified-0001",
       isPaid: false,
     });
-    await createHeadline(t.db, { title: "Moved to yesterday", isOldNews: true });
+    await createHeadline(t.db, { title: "Moved to yesterday", stage: "past_winner", oldNewsAt: new Date() });
     expect(titles(await getList("/api/headlines"))).toEqual(["Approved today"]);
   });
 
   it("puts the current winner first, flagged isWinner, and never lists older winners", async () => {
-    await createHeadline(t.db, { title: "Old winner", isWinner: true });
-    const winner = await createHeadline(t.db, { title: "Current winner", isWinner: true });
+    await createHeadline(t.db, { title: "Old winner", stage: "past_winner" });
+    await createHeadline(t.db, { title: "Current winner", stage: "winner" });
     await createHeadline(t.db, { title: "Candidate" });
-    await t.db.update(settings).set({ currentWinnerId: winner.id });
     const list = await getList("/api/headlines");
     expect(titles(list)).toEqual(["Current winner", "Candidate"]);
     expect(list[0]?.isWinner).toBe(true);
@@ -68,15 +68,9 @@ describe("GET /api/headlines", () => {
 
 describe("GET /api/tomorrows-news", () => {
   it("lists approved candidates for tomorrow, imported news included, in received order", async () => {
-    await createHeadline(t.db, { title: "First", isTodaysNews: false, isTomorrowsNews: true });
-    await createHeadline(t.db, {
-      title: "Imported",
-      isTodaysNews: false,
-      isTomorrowsNews: true,
-      importedNews: true,
-      source: "nyt",
-    });
-    await createHeadline(t.db, { title: "Unapproved", isApproved: false, isTomorrowsNews: true });
+    await createHeadline(t.db, { title: "First", stage: "tomorrow" });
+    await createHeadline(t.db, { title: "Imported", stage: "tomorrow", importedNews: true, source: "nyt" });
+    await createHeadline(t.db, { title: "Unapproved", stage: "pending" });
     await createHeadline(t.db, { title: "Today only" });
     expect(titles(await getList("/api/tomorrows-news"))).toEqual(["First", "Imported"]);
   });
@@ -87,25 +81,25 @@ describe("GET /api/yesterdays-news and /api/old-news", () => {
     const now = Date.now();
     await createHeadline(t.db, {
       title: "Launched",
+      stage: "launched",
       contractAddress: "So11111111111111111111111111111111111111112",
       oldNewsAt: new Date(now - 3000),
     });
     await createHeadline(t.db, {
       title: "Moved winner",
-      isWinner: true,
-      isOldNews: true,
+      stage: "past_winner",
       oldNewsAt: new Date(now - 1000),
     });
     await createHeadline(t.db, {
       title: "Imported token",
-      isOldNews: true,
-      importedNews: false,
+      stage: "launched",
       oldNewsAt: new Date(now - 2000),
     });
     await createHeadline(t.db, { title: "Plain headline" });
+    await createHeadline(t.db, { title: "Past winner, no address yet", stage: "past_winner" });
     await createHeadline(t.db, {
       title: "Unapproved token",
-      isApproved: false,
+      stage: "pending",
       contractAddress: "So11111111111111111111111111111111111111113",
     });
     const yesterdays = await getList("/api/yesterdays-news");
@@ -118,5 +112,21 @@ describe("headline rows", () => {
   it("refuses a negative vote count at the database", async () => {
     const h = await createHeadline(t.db);
     await expect(t.db.update(headlines).set({ votes: -1 }).where(eq(headlines.id, h.id))).rejects.toThrow();
+  });
+
+  it("refuses impossible combinations at the database", async () => {
+    await createHeadline(t.db, { stage: "winner" });
+    // A second current winner.
+    await expect(createHeadline(t.db, { stage: "winner" })).rejects.toThrow();
+    // On Yesterday's News while still in review or in a race.
+    await expect(createHeadline(t.db, { stage: "pending", oldNewsAt: new Date() })).rejects.toThrow();
+    await expect(createHeadline(t.db, { stage: "today", oldNewsAt: new Date() })).rejects.toThrow();
+    // A launched token that is not on Yesterday's News.
+    await expect(createHeadline(t.db, { stage: "launched" })).rejects.toThrow();
+    // Paid, or rejected, without a payment.
+    await expect(createHeadline(t.db, { isPaid: true })).rejects.toThrow();
+    await expect(createHeadline(t.db, { stage: "rejected" })).rejects.toThrow();
+    // A stage that does not exist.
+    await expect(createHeadline(t.db, { stage: "limbo" as "today" })).rejects.toThrow();
   });
 });

@@ -1,43 +1,22 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { TokenHeadlineInput } from "@/common/admin";
 import type { Headline } from "@/common/headline";
 import type { Db } from "../../db/connect";
-import { headlines, settings } from "../../db/schema";
+import { headlines } from "../../db/schema";
+import { type SessionAccount, writeAudit } from "../../plugins/auth";
+import {
+  createHeadlineIn,
+  type HeadlineRow,
+  inTodaysVoting,
+  inTomorrowsNews,
+  inYesterdaysNews,
+} from "./headline-stage";
 import { toHeadline } from "./headline-view";
-
-/**
- * The home page's voting list (decisions page, "Lists"): approved, not a winner, in today's news, not moved
- * to yesterday, and for paid submissions only once the payment is verified. Verified paid submissions are
- * promoted: placed first.
- */
-export const inTodaysVoting = and(
-  eq(headlines.isApproved, true),
-  eq(headlines.isWinner, false),
-  eq(headlines.isTodaysNews, true),
-  eq(headlines.isOldNews, false),
-  or(isNull(headlines.transactionId), eq(headlines.isPaid, true)),
-);
-
-/** Tomorrow's News candidates: approved headlines flagged for tomorrow, imported news included. */
-export const inTomorrowsNews = and(
-  eq(headlines.isApproved, true),
-  eq(headlines.isTomorrowsNews, true),
-  eq(headlines.isWinner, false),
-);
-
-/** Yesterday's News: launched (a contract address), moved winners and imported tokens. */
-export const inYesterdaysNews = and(
-  eq(headlines.isApproved, true),
-  or(isNotNull(headlines.contractAddress), eq(headlines.isOldNews, true)),
-);
 
 /** GET /api/headlines: the current winner (flagged isWinner) followed by today's voting list. */
 export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
   const [winnerRows, voting] = await Promise.all([
-    db
-      .select({ headline: headlines })
-      .from(settings)
-      .innerJoin(headlines, eq(headlines.id, settings.currentWinnerId))
-      .where(eq(settings.id, 1)),
+    db.select().from(headlines).where(eq(headlines.stage, "winner")),
     db
       .select()
       .from(headlines)
@@ -48,11 +27,8 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
         asc(headlines.id),
       ),
   ]);
-  const winner = winnerRows[0]?.headline;
-  return [
-    ...(winner ? [toHeadline(winner, { isWinner: true })] : []),
-    ...voting.map((row) => toHeadline(row)),
-  ];
+  const winner = winnerRows[0];
+  return [...(winner ? [toHeadline(winner)] : []), ...voting.map((row) => toHeadline(row))];
 }
 
 /** Tomorrow's News in received order. */
@@ -73,4 +49,55 @@ export async function listYesterdaysNews(db: Db): Promise<Headline[]> {
     .where(inYesterdaysNews)
     .orderBy(desc(sql`coalesce(${headlines.oldNewsAt}, ${headlines.createdAt})`), desc(headlines.id));
   return rows.map((row) => toHeadline(row));
+}
+
+/**
+ * "Generate token from address": a launched token entered by staff goes straight to Yesterday's News and the
+ * Winners tab (a past winner). It is reached through the public POST /api/headlines when a session is
+ * present, outside the staff scope, so it writes its own audit row, in the same transaction as the headline.
+ */
+export async function createTokenHeadline(
+  db: Db,
+  input: TokenHeadlineInput,
+  account: SessionAccount,
+  now = new Date(),
+): Promise<HeadlineRow> {
+  return db.transaction(async (tx) => {
+    const row = await createHeadlineIn(
+      tx,
+      "generateToken",
+      {
+        title: input.title,
+        description: input.description,
+        imageUrl: input.imageUrl ?? null,
+        symbol: input.symbol ?? null,
+        contractAddress: input.contractAddress,
+        price: input.price ?? null,
+        marketCap: input.marketCap ?? null,
+        volume24h: input.volume24h ?? null,
+        chartUrl: input.chartUrl ?? null,
+        buyUrl: input.buyUrl ?? null,
+        twitterUrl: input.twitterUrl ?? null,
+        websiteUrl: input.websiteUrl ?? null,
+        submittedBy: "admin",
+        launchStatus: "launched",
+        oldNewsAt: now,
+        createdAt: now,
+      },
+      { kind: "staff", account },
+      now,
+    );
+    if (!row) throw new Error("insert returned nothing");
+    await writeAudit(
+      tx,
+      {
+        account,
+        action: "POST /api/headlines (token from address)",
+        target: String(row.id),
+        details: { contractAddress: row.contractAddress },
+      },
+      now,
+    );
+    return row;
+  });
 }

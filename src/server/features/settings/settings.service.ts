@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { defaultCycle } from "@/common/schedule";
+import type { UpdateSettingsInput, UpdateSettingsResult } from "@/common/admin";
+import { defaultCycle, notInThePast } from "@/common/schedule";
 import type { Settings } from "@/common/settings";
-import { easternDay } from "@/common/time";
+import { easternDay, formatCentral } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { settings } from "../../db/schema";
 
@@ -29,4 +30,48 @@ export function toSettings(row: SettingsRow): Settings {
     currentDay: row.currentDay,
     scheduleMode: row.scheduleMode,
   };
+}
+
+/**
+ * Sets the cycle's times (the dashboard computes them with src/common/schedule.ts; the schema has already
+ * checked them); currentDay and scheduleMode stay as they are when not given. A voting close already past
+ * moves to the next day (notInThePast): voting never closes at once by surprise, and the notice says so.
+ * A winner staff crowned for the cycle still running stays decided for it (winnerSelectedFor follows the
+ * new close), so the automatic selection does not replace it.
+ */
+export async function updateSettings(
+  db: Db,
+  input: UpdateSettingsInput,
+  now: Date,
+): Promise<UpdateSettingsResult> {
+  const asked = { votingEndTime: new Date(input.votingEndTime), launchTime: new Date(input.launchTime) };
+  const { cycle, days } = notInThePast(asked, now);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+    if (!current) throw new Error("settings row missing: ensureSettings runs at start-up");
+    const decidedWhileOpen =
+      current.winnerSelectedFor !== null &&
+      current.winnerSelectedFor.getTime() === current.votingEndTime.getTime() &&
+      current.votingEndTime > now;
+    const [updated] = await tx
+      .update(settings)
+      .set({
+        ...cycle,
+        ...(decidedWhileOpen && { winnerSelectedFor: cycle.votingEndTime }),
+        ...(input.currentDay !== undefined && { currentDay: input.currentDay }),
+        ...(input.scheduleMode !== undefined && { scheduleMode: input.scheduleMode }),
+        updatedAt: now,
+      })
+      .where(eq(settings.id, 1))
+      .returning();
+    if (!updated) throw new Error("settings row missing: ensureSettings runs at start-up");
+    return updated;
+  });
+  const notice =
+    days === 0
+      ? null
+      : `Voting would have closed in the past (${formatCentral(asked.votingEndTime)}), so the cycle moved ${
+          days === 1 ? "to the next day" : `${days} days ahead`
+        }: voting ends ${formatCentral(cycle.votingEndTime)}; launch ${formatCentral(cycle.launchTime)}.`;
+  return { ...toSettings(row), notice };
 }

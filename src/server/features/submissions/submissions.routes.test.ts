@@ -72,10 +72,7 @@ describe("POST /api/headlines (free submission)", () => {
       websiteUrl: free.websiteUrl,
       submittedBy: null,
       submitterIp: "203.0.113.7",
-      isApproved: false,
-      isTodaysNews: false,
-      isTomorrowsNews: false,
-      isWinner: false,
+      stage: "pending",
       isPaid: false,
       votes: 0,
       transactionId: null,
@@ -100,11 +97,8 @@ describe("POST /api/headlines (free submission)", () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(headlines).where(eq(headlines.id, res.json().id));
     expect(row).toMatchObject({
-      isApproved: false,
-      isWinner: false,
+      stage: "pending",
       isPaid: false,
-      isTodaysNews: false,
-      isTomorrowsNews: false,
       votes: 0,
       submittedBy: null,
       contractAddress: null,
@@ -146,8 +140,7 @@ describe("POST /api/headlines/paid-submission", () => {
       launchDate: "2025-06-01",
       transactionId: input.transactionId,
       isPaid: false,
-      isApproved: false,
-      isTodaysNews: false,
+      stage: "pending",
       votes: 0,
       submitterIp: "203.0.113.7",
     });
@@ -213,13 +206,13 @@ describe("submission limit per IP", () => {
     for (let i = 0; i < 10; i++) {
       await createHeadline(t.db, {
         submitterIp: ip,
-        isApproved: false,
+        stage: "pending",
         createdAt: new Date(Date.now() - 61 * 60_000),
       });
     }
     await createHeadline(t.db, {
       submitterIp: ip,
-      isApproved: false,
+      stage: "pending",
       createdAt: new Date(Date.now() - 30 * 60_000),
     });
     for (let i = 0; i < 9; i++) expect((await post(FREE, free, ip)).statusCode).toBe(201);

@@ -7,7 +7,7 @@ import {
 import { parseOrThrow } from "../../lib/validate";
 import { loadAccount, refuseCrossSite } from "../../plugins/auth";
 import type { App } from "../../types";
-import { createTokenHeadline } from "../admin/admin-headlines.service";
+import { createTokenHeadline } from "../headlines/headlines.service";
 import { createFreeSubmission, createPaidSubmission } from "./submissions.service";
 
 /**

@@ -11,8 +11,9 @@ import { headlines, images } from "../../db/schema";
 import { type Tx, withinHourlyLimit } from "../../lib/hourly-limit";
 import { badRequest, conflict, tooMany } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
+import { createHeadlineIn } from "../headlines/headline-stage";
 
-type HeadlineInsert = typeof headlines.$inferInsert;
+type HeadlineInsert = Omit<typeof headlines.$inferInsert, "stage">;
 
 export const SUBMISSION_REFUSALS = {
   tooMany: "Too many submissions from your network. Please try again in an hour.",
@@ -67,7 +68,10 @@ export function createPaidSubmission(
   );
 }
 
-/** The fields both forms share, with every privileged flag set explicitly to its pending value. */
+/**
+ * The fields both forms share, with every privileged fact set explicitly to its pending value; the stage
+ * is the submission's (pending), set by headline-stage.ts.
+ */
 function commonValues(input: FreeSubmissionInput): HeadlineInsert {
   return {
     title: input.title,
@@ -77,11 +81,7 @@ function commonValues(input: FreeSubmissionInput): HeadlineInsert {
     twitterUrl: input.twitterUrl ?? null,
     websiteUrl: input.websiteUrl ?? null,
     votes: 0,
-    isApproved: false,
-    isWinner: false,
     isPaid: false,
-    isTodaysNews: false,
-    isTomorrowsNews: false,
     importedNews: false,
   };
 }
@@ -107,10 +107,13 @@ async function insertSubmission(
         recordedInLastHour: (tx, limit) => acceptedInLastHour(tx, ctx.network, limit),
       },
       async (tx) => {
-        const [row] = await tx
-          .insert(headlines)
-          .values({ ...values, submitterIp: ctx.network })
-          .returning({ id: headlines.id });
+        const row = await createHeadlineIn(
+          tx,
+          "submit",
+          { ...values, submitterIp: ctx.network },
+          { kind: "visitor" },
+          new Date(),
+        );
         if (!row) throw new Error("insert returned nothing");
         return row.id;
       },

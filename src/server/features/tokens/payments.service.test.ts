@@ -43,8 +43,7 @@ afterEach(async () => {
 
 const submission = (overrides: Parameters<typeof createHeadline>[1]) =>
   createHeadline(database.db, {
-    isApproved: false,
-    isTodaysNews: false,
+    stage: "pending",
     createdAt: new Date(now.getTime() - 60_000),
     ...overrides,
   });

@@ -197,7 +197,7 @@ describe("POST /api/tokens/import", () => {
       twitterUrl: "https://x.com/mooncat_example",
     });
     const [row] = await rowsFor(TOKENS.moonCat);
-    expect(row?.isOldNews).toBe(true);
+    expect(row?.stage).toBe("launched");
     expect(row?.oldNewsAt).toBeInstanceOf(Date);
     const yesterday = (
       await t.app.inject({ method: "GET", url: "/api/yesterdays-news" })
@@ -320,7 +320,9 @@ describe("POST /api/admin/update-news-sources", () => {
       syntheticPair(address, i + 1, syntheticAddress(i + 1, "Pair")),
     );
     const launched = await Promise.all(
-      addresses.map((contractAddress) => createHeadline(t.db, { contractAddress, isTodaysNews: false })),
+      addresses.map((contractAddress) =>
+        createHeadline(t.db, { contractAddress, stage: "launched", oldNewsAt: new Date() }),
+      ),
     );
     const custom = await createHeadline(t.db, {
       contractAddress: addresses[0],
@@ -427,8 +429,7 @@ describe("POST /api/admin/headlines/{id}/check-payment", () => {
   const paid = (transactionId: string) =>
     createHeadline(t.db, {
       transactionId,
-      isApproved: false,
-      isTodaysNews: false,
+      stage: "pending",
       submittedBy: "Dev Team",
       launchStatus: "upcoming",
     });

@@ -15,6 +15,7 @@ import { upstreamFailure } from "../../integrations/upstream";
 import { HttpError } from "../../lib/http-error";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
+import { staffActor } from "../headlines/headline-stage";
 import { refreshMarketData } from "./market.service";
 import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
@@ -53,7 +54,12 @@ export async function tokensRoutes(app: App): Promise<void> {
       { schema: { body: ImportTokenInputSchema, response: { 201: HeadlineSchema } } },
       async (request, reply) => {
         try {
-          const headline = await importToken(app.db, request.body, { http, config, log: request.log });
+          const headline = await importToken(
+            app.db,
+            request.body,
+            { http, config, log: request.log },
+            staffActor(request),
+          );
           request.auditDetails = { contractAddress: headline.contractAddress, headlineId: headline.id };
           return reply.status(201).send(headline);
         } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Headline } from "@/common/headline";
 import {
@@ -27,6 +27,7 @@ import {
 import { fetchJupiterTrending } from "../../integrations/jupiter";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import { conflict, notFound } from "../../lib/http-error";
+import { type Actor, createHeadlineIn } from "../headlines/headline-stage";
 import { toHeadline } from "../headlines/headline-view";
 
 export interface TokenDeps {
@@ -230,6 +231,7 @@ export async function importToken(
   db: Db,
   input: ImportTokenInput,
   deps: TokenDeps,
+  actor: Actor,
   now = new Date(),
 ): Promise<Headline> {
   const address = input.contractAddress.trim();
@@ -247,19 +249,20 @@ export async function importToken(
     const [existing] = await tx
       .select({ id: headlines.id })
       .from(headlines)
-      .where(and(eq(headlines.contractAddress, address), eq(headlines.isApproved, true)))
+      .where(
+        and(eq(headlines.contractAddress, address), notInArray(headlines.stage, ["pending", "rejected"])),
+      )
       .limit(1);
     if (existing) throw conflict(TRENDING_MESSAGES.tokenAlreadyImported);
-    const [inserted] = await tx
-      .insert(headlines)
-      .values({
+    return createHeadlineIn(
+      tx,
+      "importToken",
+      {
         title: input.title ?? market?.name ?? genericTokenTitle(address),
         description: input.description ?? genericTokenDescription(address, source),
         imageUrl: market?.imageUrl ?? null,
         submittedBy: "admin",
         createdAt: now,
-        isApproved: true,
-        isOldNews: true,
         oldNewsAt: now,
         launchStatus: "launched",
         contractAddress: address,
@@ -272,9 +275,10 @@ export async function importToken(
         websiteUrl: market?.websiteUrl ?? null,
         twitterUrl: market?.twitterUrl ?? null,
         source: source ?? "manual import",
-      })
-      .returning();
-    return inserted;
+      },
+      actor,
+      now,
+    );
   });
   if (!row) throw new Error("insert returned nothing");
   return toHeadline(row);

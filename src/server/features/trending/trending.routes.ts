@@ -9,6 +9,7 @@ import { createOutboundFetch } from "../../integrations/outbound";
 import { upstreamFailure } from "../../integrations/upstream";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
+import { staffActor } from "../headlines/headline-stage";
 import { fetchTrendingHeadlines, importHeadline } from "./trending.service";
 
 /**
@@ -42,7 +43,7 @@ export async function trendingRoutes(app: App): Promise<void> {
       "/api/headlines/import",
       { schema: { body: ImportHeadlineInputSchema, response: { 201: HeadlineSchema } } },
       async (request, reply) => {
-        const headline = await importHeadline(app.db, request.body);
+        const headline = await importHeadline(app.db, request.body, staffActor(request));
         request.auditDetails = { sourceUrl: headline.sourceUrl, headlineId: headline.id };
         return reply.status(201).send(headline);
       },

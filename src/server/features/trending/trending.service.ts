@@ -12,6 +12,7 @@ import { parseFeed } from "../../integrations/rss";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import { fetchXTrends } from "../../integrations/x-trends";
 import { conflict, HttpError } from "../../lib/http-error";
+import { type Actor, createHeadlineIn } from "../headlines/headline-stage";
 import { toHeadline } from "../headlines/headline-view";
 
 export interface TrendingDeps {
@@ -121,26 +122,21 @@ export const IMPORT_DESCRIPTION_MAX = 500;
 export async function importHeadline(
   db: Db,
   input: ImportHeadlineInput,
+  actor: Actor,
   now = new Date(),
 ): Promise<Headline> {
   const source = input.source ?? hostOf(input.url);
-  const [row] = await db
-    .insert(headlines)
-    .values({
-      title: cut(input.title.replace(/\s+/g, " ").trim(), IMPORT_TITLE_MAX),
-      description: fitDescription(input.description ?? "", input.title, source),
-      imageUrl: null,
-      submittedBy: "admin",
-      createdAt: now,
-      isApproved: true,
-      isTodaysNews: false,
-      isTomorrowsNews: true,
-      importedNews: true,
-      source,
-      sourceUrl: input.url,
-    })
-    .onConflictDoNothing({ target: headlines.sourceUrl })
-    .returning();
+  const values = {
+    title: cut(input.title.replace(/\s+/g, " ").trim(), IMPORT_TITLE_MAX),
+    description: fitDescription(input.description ?? "", input.title, source),
+    imageUrl: null,
+    submittedBy: "admin",
+    createdAt: now,
+    importedNews: true,
+    source,
+    sourceUrl: input.url,
+  };
+  const row = await db.transaction((tx) => createHeadlineIn(tx, "importNews", values, actor, now, true));
   if (!row) throw conflict(TRENDING_MESSAGES.headlineAlreadyImported);
   return toHeadline(row);
 }

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dailyCycle } from "@/common/schedule";
 import { openPostgres } from "../../db/connect";
-import { headlines, settings } from "../../db/schema";
+import { accounts, archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { crownWinner, runCycle, selectWinnerNow } from "./cycle.service";
+import { type Actor, crownWinner, selectWinnerNow } from "../headlines/headline-stage";
+import { updateSettings } from "../settings/settings.service";
+import { runCycle } from "./cycle.service";
+
+let STAFF: Actor;
 
 let t: TestApp;
 const END = new Date("2026-11-23T01:00:00Z"); // Nov 22, 8 PM Eastern
@@ -13,11 +18,12 @@ const plus = (d: Date, ms: number) => new Date(d.getTime() + ms);
 
 beforeEach(async () => {
   t = await createTestApp();
+  const [account] = await t.db.insert(accounts).values({ username: "admin", passwordHash: "-" }).returning();
+  STAFF = { kind: "staff", account: { id: account?.id ?? 0, username: "admin" } };
   await t.db.update(settings).set({
     votingEndTime: END,
     launchTime: LAUNCH,
     scheduleMode: "daily",
-    currentWinnerId: null,
     winnerSelectedFor: null,
   });
 });
@@ -25,12 +31,16 @@ afterEach(() => t.close());
 
 const currentSettings = async () => (await t.db.select().from(settings))[0];
 const headline = async (id: number) => (await t.db.select().from(headlines).where(eq(headlines.id, id)))[0];
+const winnerIds = async () =>
+  (await t.db.select({ id: headlines.id }).from(headlines).where(eq(headlines.stage, "winner"))).map(
+    (h) => h.id,
+  );
 
 describe("automatic winner selection", () => {
   it("does nothing before votingEndTime", async () => {
     await createHeadline(t.db, { votes: 5 });
     expect((await runCycle(t.db, plus(END, -1000))).crowned).toBeNull();
-    expect((await currentSettings())?.currentWinnerId).toBeNull();
+    expect(await winnerIds()).toEqual([]);
   });
 
   it("crowns the most-voted headline at the deadline, once, and it leaves voting", async () => {
@@ -38,7 +48,7 @@ describe("automatic winner selection", () => {
     const top = await createHeadline(t.db, { votes: 7 });
     const first = await runCycle(t.db, END);
     expect(first.crowned?.id).toBe(top.id);
-    expect((await currentSettings())?.currentWinnerId).toBe(top.id);
+    expect(await winnerIds()).toEqual([top.id]);
     expect((await runCycle(t.db, plus(END, 5000))).crowned).toBeNull();
     const home = (await t.app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{
       id: number;
@@ -64,8 +74,8 @@ describe("automatic winner selection", () => {
     expect((await runCycle(t.db, END)).crowned?.id).toBe(first.id);
     expect(later.id).not.toBe(first.id);
 
-    await t.db.update(settings).set({ winnerSelectedFor: null, currentWinnerId: null });
-    await t.db.update(headlines).set({ isWinner: false });
+    await t.db.update(settings).set({ winnerSelectedFor: null });
+    await t.db.update(headlines).set({ stage: "today" });
     const same = new Date("2026-11-22T19:00:00Z");
     await t.db.update(headlines).set({ lastVotedAt: same });
     expect((await runCycle(t.db, END)).crowned?.id).toBe(later.id); // older createdAt
@@ -80,15 +90,15 @@ describe("automatic winner selection", () => {
   it("does not override a winner staff crowned in this cycle", async () => {
     const chosen = await createHeadline(t.db, { votes: 1 });
     await createHeadline(t.db, { votes: 9 });
-    await crownWinner(t.db, chosen.id, plus(END, -60_000));
+    await crownWinner(t.db, chosen.id, STAFF, plus(END, -60_000));
     expect((await runCycle(t.db, END)).crowned).toBeNull();
-    expect((await currentSettings())?.currentWinnerId).toBe(chosen.id);
+    expect(await winnerIds()).toEqual([chosen.id]);
   });
 
   it("selects now on request, whatever the clock", async () => {
     const top = await createHeadline(t.db, { votes: 2 });
-    expect((await selectWinnerNow(t.db, plus(END, -3_600_000)))?.id).toBe(top.id);
-    expect((await headline(top.id))?.isWinner).toBe(true);
+    expect((await selectWinnerNow(t.db, STAFF, plus(END, -3_600_000)))?.id).toBe(top.id);
+    expect((await headline(top.id))?.stage).toBe("winner");
   });
 
   it("chooses the winner once when two server instances race for it", async () => {
@@ -106,7 +116,7 @@ describe("automatic winner selection", () => {
         runCycle(db2, END),
       ]);
       expect(results.filter((r) => r.crowned !== null)).toHaveLength(1);
-      const winners = await t.db.select().from(headlines).where(eq(headlines.isWinner, true));
+      const winners = await t.db.select().from(headlines).where(eq(headlines.stage, "winner"));
       expect(winners).toHaveLength(1);
     } finally {
       await second?.close();
@@ -165,7 +175,117 @@ describe("the next cycle", () => {
       cookies,
     });
     expect(again.statusCode).toBe(200);
-    expect((await headline(a.id))?.isWinner).toBe(true);
+    expect((await headline(a.id))?.stage).toBe("winner");
     expect((await headline(a.id))?.votes).toBe(1);
+  });
+});
+
+describe("winner history (decisions page, Second wave)", () => {
+  const archive = async () => t.db.select().from(archiveEntries);
+  const transitions = async (id: number) =>
+    (await t.db.select().from(headlineTransitions).where(eq(headlineTransitions.headlineId, id))).map((r) => [
+      r.action,
+      r.fromStage,
+      r.toStage,
+      r.actor,
+    ]);
+
+  it("a correction within the cycle sends the replaced winner back to voting with its votes", async () => {
+    const first = await createHeadline(t.db, { votes: 8 });
+    const second = await createHeadline(t.db, { votes: 3 });
+    await crownWinner(t.db, first.id, STAFF, plus(END, -60_000));
+    await crownWinner(t.db, second.id, STAFF, plus(END, -30_000)); // Make Winner again: a correction
+    expect(await winnerIds()).toEqual([second.id]);
+    expect(await headline(first.id)).toMatchObject({ stage: "today", votes: 8 });
+    expect(await archive()).toEqual([]);
+    const home = (await t.app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{
+      id: number;
+    }>;
+    expect(home.map((h) => h.id)).toEqual([second.id, first.id]);
+    expect(await transitions(first.id)).toEqual([
+      ["crown", "today", "winner", "admin"],
+      ["uncrown", "winner", "today", "admin"],
+    ]);
+  });
+
+  it("a correction by Select Winner after the automatic selection keeps the auto winner in voting", async () => {
+    const auto = await createHeadline(t.db, { votes: 5 });
+    const other = await createHeadline(t.db, { votes: 4 });
+    expect((await runCycle(t.db, END)).crowned?.id).toBe(auto.id);
+    // Staff disagree before the launch: Make Winner on the other one, same cycle.
+    await crownWinner(t.db, other.id, STAFF, plus(END, 60_000));
+    expect(await headline(auto.id)).toMatchObject({ stage: "today", votes: 5 });
+    expect(await archive()).toEqual([]);
+  });
+
+  it("a winner of a closed cycle goes to the Archive exactly once when the next winner is crowned", async () => {
+    const first = await createHeadline(t.db, { votes: 6, symbol: "ONE" });
+    expect((await runCycle(t.db, END)).crowned?.id).toBe(first.id);
+    expect((await runCycle(t.db, LAUNCH)).rolled).toBe(true); // the next cycle: Nov 23, 8 PM Eastern
+    const next = await createHeadline(t.db, { votes: 2 });
+    const nextEnd = new Date("2026-11-24T01:00:00Z");
+    expect((await runCycle(t.db, nextEnd)).crowned?.id).toBe(next.id); // automatic selection
+    expect(await headline(first.id)).toMatchObject({ stage: "past_winner", votes: 6 });
+    const entries = await archive();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ headlineId: first.id, memeCoin: "ONE", launchDate: "2026-11-22" });
+    // Not on Yesterday's News without a contract address; it gets there with one.
+    const yesterday = async () =>
+      (
+        (await t.app.inject({ method: "GET", url: "/api/yesterdays-news" })).json() as Array<{ id: number }>
+      ).map((h) => h.id);
+    expect(await yesterday()).not.toContain(first.id);
+    await t.db
+      .update(headlines)
+      .set({ contractAddress: "So11111111111111111111111111111111111111112", oldNewsAt: nextEnd })
+      .where(eq(headlines.id, first.id));
+    expect(await yesterday()).toContain(first.id);
+    // Crowning again after another roll archives `next`; `first` keeps its single entry.
+    await runCycle(t.db, new Date("2026-11-24T03:00:00Z"));
+    const third = await createHeadline(t.db, { votes: 1 });
+    await crownWinner(t.db, third.id, STAFF, new Date("2026-11-24T12:00:00Z")); // a manual one
+    expect((await archive()).map((e) => e.headlineId).sort()).toEqual([first.id, next.id].sort());
+    expect(await transitions(next.id)).toContainEqual(["retire", "winner", "past_winner", "admin"]);
+    expect(await transitions(first.id)).toContainEqual(["retire", "winner", "past_winner", "job:cycle"]);
+  });
+
+  it("a reset after 8 PM Eastern moves to the next day and keeps the winner staff just crowned", async () => {
+    // A weekly close two days ahead; at 8:30 PM Eastern staff crown a winner, then press "Reset to 8 PM
+    // Vote / 10 PM Launch Today", whose 8 PM is already past.
+    const weeklyEnd = plus(END, 2 * 86_400_000);
+    await t.db.update(settings).set({ votingEndTime: weeklyEnd, launchTime: plus(weeklyEnd, 7_200_000) });
+    const chosen = await createHeadline(t.db, { votes: 1 });
+    await createHeadline(t.db, { votes: 9 });
+    const now = plus(END, 30 * 60_000);
+    await crownWinner(t.db, chosen.id, STAFF, now);
+    const cycle = dailyCycle(now);
+    expect(cycle.votingEndTime.getTime()).toBe(END.getTime()); // today's 8 PM: past
+    const answer = await updateSettings(
+      t.db,
+      {
+        votingEndTime: cycle.votingEndTime.toISOString(),
+        launchTime: cycle.launchTime.toISOString(),
+        scheduleMode: "daily",
+      },
+      now,
+    );
+    expect(answer.votingEndTime).toBe("2026-11-24T01:00:00.000Z"); // Nov 23, 8 PM Eastern
+    expect(answer.launchTime).toBe("2026-11-24T03:00:00.000Z");
+    expect(answer.notice).toMatch(/moved to the next day/);
+    // Voting did not close at once, and at the new close the staff's winner stays.
+    expect((await runCycle(t.db, plus(now, 5_000))).crowned).toBeNull();
+    expect((await runCycle(t.db, new Date("2026-11-24T01:00:00Z"))).crowned).toBeNull();
+    expect(await winnerIds()).toEqual([chosen.id]);
+  });
+
+  it("a schedule change whose close is still ahead is stored as given, with no notice", async () => {
+    const now = plus(END, -3_600_000);
+    const answer = await updateSettings(
+      t.db,
+      { votingEndTime: plus(END, 60_000).toISOString(), launchTime: LAUNCH.toISOString() },
+      now,
+    );
+    expect(answer.votingEndTime).toBe(plus(END, 60_000).toISOString());
+    expect(answer.notice).toBeNull();
   });
 });

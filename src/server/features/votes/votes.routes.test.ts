@@ -125,9 +125,9 @@ describe("POST /api/vote", () => {
   });
 
   it("answers 404 for an unknown headline, a pending one, a tomorrow-only one and the winner", async () => {
-    const pending = await createHeadline(t.db, { isApproved: false });
-    const tomorrow = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
-    const winner = await createHeadline(t.db, { isWinner: true });
+    const pending = await createHeadline(t.db, { stage: "pending" });
+    const tomorrow = await createHeadline(t.db, { stage: "tomorrow" });
+    const winner = await createHeadline(t.db, { stage: "winner" });
     for (const id of [999_999, pending.id, tomorrow.id, winner.id]) {
       const res = await vote(visitor(), id);
       expect(res.statusCode).toBe(404);
@@ -162,8 +162,7 @@ describe("POST /api/vote", () => {
 
 describe("POST /api/community-vote/:id", () => {
   async function crown() {
-    const w = await createHeadline(t.db, { isWinner: true });
-    await t.db.update(settings).set({ currentWinnerId: w.id });
+    const w = await createHeadline(t.db, { stage: "winner" });
     return w;
   }
 
@@ -197,7 +196,7 @@ describe("POST /api/community-vote/:id", () => {
   });
 
   it("counts a Tomorrow's News vote once per visitor per candidate", async () => {
-    const c = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const c = await createHeadline(t.db, { stage: "tomorrow" });
     const v = visitor();
     const res = await communityVote(v, c.id, "buy");
     expect(res.statusCode).toBe(200);
@@ -209,7 +208,7 @@ describe("POST /api/community-vote/:id", () => {
   });
 
   it("refuses Tomorrow's News votes after voting has ended", async () => {
-    const c = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const c = await createHeadline(t.db, { stage: "tomorrow" });
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() - 1000) });
     const res = await communityVote(visitor(), c.id, "buy");
     expect(res.statusCode).toBe(409);
@@ -224,7 +223,7 @@ describe("POST /api/community-vote/:id", () => {
     const w = await crown();
     expect((await communityVote(visitor(), w.id, "moon")).statusCode).toBe(400);
     expect((await communityVote(visitor(), "x1", "buy")).statusCode).toBe(400);
-    const c = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
+    const c = await createHeadline(t.db, { stage: "tomorrow" });
     expect((await communityVote(visitor(), c.id, "sell")).statusCode).toBe(400);
     expect(await countRows()).toBe(0);
   });
@@ -232,7 +231,7 @@ describe("POST /api/community-vote/:id", () => {
   it("shares the 10-a-day limit with headline votes", async () => {
     const ip = "203.0.113.77";
     const list = await Promise.all(
-      Array.from({ length: 9 }, () => createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true })),
+      Array.from({ length: 9 }, () => createHeadline(t.db, { stage: "tomorrow" })),
     );
     const home = await createHeadline(t.db);
     expect((await vote(visitor(ip), home.id)).statusCode).toBe(200);
@@ -245,9 +244,8 @@ describe("POST /api/community-vote/:id", () => {
 describe("GET /api/me/votes", () => {
   it("tells a returning visitor what they already did and how many votes are left", async () => {
     const h = await createHeadline(t.db);
-    const c = await createHeadline(t.db, { isTodaysNews: false, isTomorrowsNews: true });
-    const w = await createHeadline(t.db, { isWinner: true });
-    await t.db.update(settings).set({ currentWinnerId: w.id });
+    const c = await createHeadline(t.db, { stage: "tomorrow" });
+    const w = await createHeadline(t.db, { stage: "winner" });
     const v = visitor();
     await vote(v, h.id);
     await communityVote(v, c.id, "buy");

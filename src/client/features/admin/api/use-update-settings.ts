@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
-import type { UpdateSettingsInput } from "@/common/admin";
-import type { Settings } from "@/common/settings";
+import type { UpdateSettingsInput, UpdateSettingsResult } from "@/common/admin";
 import { formatCentral } from "@/common/time";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
 export async function updateSettings(input: UpdateSettingsInput) {
-  return apiRequest<Settings>("PUT", "/api/admin/settings", { body: input });
+  return apiRequest<UpdateSettingsResult>("PUT", "/api/admin/settings", { body: input });
 }
 
 /**
@@ -24,7 +23,10 @@ export function useUpdateSettings(failureTitle: "Timer reset failed" | "Settings
     onSuccess: (settings) => {
       toast({
         title: "Countdown updated",
-        description: `Voting ends ${formatCentral(settings.votingEndTime)}; launch ${formatCentral(settings.launchTime)}.`,
+        // A close already past was moved to the next day: the server's notice says so.
+        description:
+          settings.notice ??
+          `Voting ends ${formatCentral(settings.votingEndTime)}; launch ${formatCentral(settings.launchTime)}.`,
       });
       return refreshLists(queryClient, { settings: true });
     },

@@ -65,7 +65,9 @@ export function ActionBar() {
             {
               title: "Reset to 8 PM vote / 10 PM launch today?",
               description:
-                "Voting closes today at 8 PM Eastern and the coin launches at 10 PM Eastern. The schedule switches to daily.",
+                dailyCycle(new Date()).votingEndTime <= new Date()
+                  ? "Today's 8 PM Eastern has passed: voting closes tomorrow at 8 PM Eastern and the coin launches at 10 PM Eastern. The schedule switches to daily."
+                  : "Voting closes today at 8 PM Eastern and the coin launches at 10 PM Eastern. The schedule switches to daily.",
               confirmLabel: "Reset Timers",
             },
           ]}

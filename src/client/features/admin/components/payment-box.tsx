@@ -19,6 +19,8 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
   const check = useCheckPayment();
   const busy = verify.isPending || check.isPending;
   const { id, transactionId, isPaid, paymentNote } = headline;
+  // Staff rejected it (stage rejected): it no longer reads as waiting for verification.
+  const rejected = headline.stage === "rejected";
 
   return (
     <section
@@ -30,8 +32,11 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
         <dd className="min-w-0 font-mono text-sm break-all select-all">{transactionId}</dd>
         <dt className="font-pixel text-[10px] uppercase leading-7">Payment</dt>
         <dd>
-          <Badge variant={isPaid ? "green" : "orange"} className="whitespace-normal leading-snug">
-            {isPaid ? "Verified" : "Pending Verification"}
+          <Badge
+            variant={rejected ? "red" : isPaid ? "green" : "orange"}
+            className="whitespace-normal leading-snug"
+          >
+            {rejected ? "Rejected" : isPaid ? "Verified" : "Pending Verification"}
           </Badge>
         </dd>
         {paymentNote ? (
@@ -56,7 +61,7 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
         <Button
           size="sm"
           variant="destructive"
-          disabled={busy}
+          disabled={rejected || busy}
           onClick={() => verify.mutate({ id, isPaid: false })}
         >
           Reject Payment

@@ -1,0 +1,432 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { HeadlineStage } from "@/common/headline";
+import { easternDay } from "@/common/time";
+import type { Db } from "../../db/connect";
+import { archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
+import { conflict, notFound } from "../../lib/http-error";
+
+/**
+ * The one place a headline's stage changes (decision 007). Every change is a named transition of the table
+ * below, checked against the row's stage under a row lock, and written to headline_transitions with who
+ * did it. Anything else is refused with a 409 that says why. The database's CHECK constraints and the
+ * one-winner index back the table up.
+ */
+
+export type HeadlineRow = typeof headlines.$inferSelect;
+type HeadlineSet = PgUpdateSetSource<typeof headlines>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const HEADLINE_NOT_FOUND = "Headline not found";
+
+/** Who changes the stage: a staff account, a background job, a visitor's submission, or an import. */
+export type Actor =
+  | { kind: "staff"; account: { id: number; username: string } }
+  | { kind: "job"; name: string }
+  | { kind: "visitor" };
+
+/** The staff account behind a guarded request (the staff guard has loaded it) as an actor. */
+export function staffActor(request: { account: { id: number; username: string } | null }): Actor {
+  if (!request.account) throw new Error("staff route reached without an account");
+  return { kind: "staff", account: request.account };
+}
+
+export const TRANSITIONS = {
+  /** Approve: into today's voting (a paid one still waits for its payment to be verified). */
+  approve: { from: ["pending"], to: "today" },
+  /** Reject Payment: a paid submission leaves review and every list. */
+  rejectPayment: { from: ["pending", "held", "tomorrow", "today"], to: "rejected" },
+  /** Verify Payment after a rejection: back to review. */
+  reconsider: { from: ["rejected"], to: "pending" },
+  /** The Today's News switch on / off. */
+  addToToday: { from: ["held", "tomorrow"], to: "today" },
+  removeFromToday: { from: ["today"], to: "held" },
+  /** The Tomorrow's News switch on / off (and "remove from tomorrow"). */
+  addToTomorrow: { from: ["held", "today"], to: "tomorrow" },
+  removeFromTomorrow: { from: ["tomorrow"], to: "held" },
+  /** Move Top 4 to Today's News. */
+  promote: { from: ["tomorrow"], to: "today" },
+  /** Make Winner, Select Today's Winner, the automatic selection at the vote close. */
+  crown: { from: ["today", "held", "tomorrow"], to: "winner" },
+  /** A winner replaced within its own cycle (a correction): back to the voting list with its votes. */
+  uncrown: { from: ["winner"], to: "today" },
+  /** A closed cycle's winner when the next is crowned, or Move Winner to Yesterday: kept in the Archive. */
+  retire: { from: ["winner"], to: "past_winner" },
+  /** A contract address on a headline that never won: a launched token on Yesterday's News. */
+  launch: { from: ["held", "tomorrow", "today"], to: "launched" },
+} as const satisfies Record<string, { from: readonly HeadlineStage[]; to: HeadlineStage }>;
+export type Transition = keyof typeof TRANSITIONS;
+
+/** The stage a new headline starts in, by how it arrives. */
+export const CREATIONS = {
+  submit: "pending",
+  importNews: "tomorrow",
+  importToken: "launched",
+  /** "Generate token from address": a past winner entered by staff (the Winners tab lists it). */
+  generateToken: "past_winner",
+} as const satisfies Record<string, HeadlineStage>;
+export type Creation = keyof typeof CREATIONS;
+
+const STAGE_NAMES: Record<HeadlineStage, string> = {
+  pending: "waiting for approval",
+  rejected: "rejected",
+  held: "approved but in neither news list",
+  tomorrow: "in Tomorrow's News",
+  today: "in today's voting",
+  winner: "the current winner",
+  past_winner: "a past winner",
+  launched: "a launched token",
+};
+
+const REFUSALS: Record<Transition, string> = {
+  approve: "Only a headline waiting for approval can be approved",
+  rejectPayment: "A payment can only be rejected before the headline wins or launches",
+  reconsider: "Only a rejected submission can go back to review",
+  addToToday: "Only an approved headline that is not a winner or launched can join Today's News",
+  removeFromToday: "Only a headline in today's voting can leave Today's News",
+  addToTomorrow: "Only an approved headline that is not a winner or launched can join Tomorrow's News",
+  removeFromTomorrow: "Only a headline in Tomorrow's News can leave it",
+  promote: "Only Tomorrow's News candidates can move to today's voting",
+  crown: "Only an approved headline that has not won or launched can become the winner",
+  uncrown: "Only the current winner can go back to voting",
+  retire: "Only the current winner can be moved to the past winners",
+  launch: "Approve the headline before giving it a contract address",
+};
+
+/** The 409 for a transition the table does not allow from this stage. */
+export function refusal(transition: Transition, stage: HeadlineStage) {
+  return conflict(`${REFUSALS[transition]}: this one is ${STAGE_NAMES[stage]}.`);
+}
+
+export function isAllowed(transition: Transition, stage: HeadlineStage): boolean {
+  return (TRANSITIONS[transition].from as readonly HeadlineStage[]).includes(stage);
+}
+
+function actorColumns(actor: Actor) {
+  switch (actor.kind) {
+    case "staff":
+      return { actor: actor.account.username, accountId: actor.account.id };
+    case "job":
+      return { actor: `job:${actor.name}`, accountId: null };
+    case "visitor":
+      return { actor: "visitor", accountId: null };
+  }
+}
+
+async function record(
+  tx: Pick<Db, "insert">,
+  rows: Array<{ headlineId: number; from: HeadlineStage | null; to: HeadlineStage }>,
+  action: string,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const who = actorColumns(actor);
+  await tx.insert(headlineTransitions).values(
+    rows.map((r) => ({
+      headlineId: r.headlineId,
+      fromStage: r.from,
+      toStage: r.to,
+      action,
+      ...who,
+      createdAt: now,
+    })),
+  );
+}
+
+/** Inserts a new headline in the stage its way of arriving gives it, and records its creation. */
+export async function createHeadlineIn(
+  tx: Tx,
+  creation: Creation,
+  values: Omit<typeof headlines.$inferInsert, "stage">,
+  actor: Actor,
+  now: Date,
+  /** An import of a story already here (same source URL) inserts nothing and answers undefined. */
+  skipDuplicateSource = false,
+): Promise<HeadlineRow | undefined> {
+  const stage = CREATIONS[creation];
+  const insert = tx.insert(headlines).values({ ...values, stage });
+  const [row] = skipDuplicateSource
+    ? await insert.onConflictDoNothing({ target: headlines.sourceUrl }).returning()
+    : await insert.returning();
+  if (row) await record(tx, [{ headlineId: row.id, from: null, to: stage }], creation, actor, now);
+  return row;
+}
+
+/**
+ * Moves one headline by a named transition inside the caller's transaction: the row is locked, its stage
+ * checked against the table (409 otherwise, 404 for an unknown id), then updated with `set` and recorded.
+ */
+export async function transitionIn(
+  tx: Tx,
+  id: number,
+  transition: Transition,
+  actor: Actor,
+  now: Date,
+  set: HeadlineSet = {},
+): Promise<HeadlineRow> {
+  const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+  if (!current) throw notFound(HEADLINE_NOT_FOUND);
+  if (!isAllowed(transition, current.stage)) throw refusal(transition, current.stage);
+  const to = TRANSITIONS[transition].to;
+  const [row] = await tx
+    .update(headlines)
+    .set({ ...set, stage: to })
+    .where(eq(headlines.id, id))
+    .returning();
+  if (!row) throw notFound(HEADLINE_NOT_FOUND);
+  await record(tx, [{ headlineId: id, from: current.stage, to }], transition, actor, now);
+  return row;
+}
+
+/** transitionIn in its own transaction. */
+export function transition(
+  db: Db,
+  id: number,
+  name: Transition,
+  actor: Actor,
+  now: Date,
+  set: HeadlineSet = {},
+): Promise<HeadlineRow> {
+  return db.transaction((tx) => transitionIn(tx, id, name, actor, now, set));
+}
+
+/**
+ * Moves several headlines by one transition; the rows are locked first. Every id must be allowed (the
+ * caller selected them by the transition's own stage), else nothing moves.
+ */
+export async function transitionManyIn(
+  tx: Tx,
+  ids: readonly number[],
+  name: Transition,
+  actor: Actor,
+  now: Date,
+  set: HeadlineSet = {},
+): Promise<HeadlineRow[]> {
+  if (ids.length === 0) return [];
+  const { from, to } = TRANSITIONS[name];
+  const rows = await tx
+    .update(headlines)
+    .set({ ...set, stage: to })
+    .where(and(inArray(headlines.id, [...ids]), inArray(headlines.stage, [...from])))
+    .returning();
+  if (rows.length !== ids.length) throw conflict(`${REFUSALS[name]}.`);
+  // Every row came from one of `from`; a one-stage `from` records it exactly.
+  const fromStage = from.length === 1 ? (from[0] as HeadlineStage) : null;
+  await record(
+    tx,
+    rows.map((r) => ({ headlineId: r.id, from: fromStage, to })),
+    name,
+    actor,
+    now,
+  );
+  return rows;
+}
+
+// --- the lists: which stages each public list shows ------------------------------------------------------
+
+/**
+ * The home page's voting list (decisions page, "Lists"): in today's voting, and for paid submissions only
+ * once the payment is verified. Verified paid submissions are promoted: placed first.
+ */
+export const inTodaysVoting = and(
+  eq(headlines.stage, "today"),
+  or(isNull(headlines.transactionId), eq(headlines.isPaid, true)),
+);
+
+/** Tomorrow's News candidates, imported news included. */
+export const inTomorrowsNews = eq(headlines.stage, "tomorrow");
+
+/**
+ * Yesterday's News: launched tokens and winners that have a contract address or were moved there; the
+ * CHECK constraints keep old_news_at to those stages.
+ */
+export const inYesterdaysNews = isNotNull(headlines.oldNewsAt);
+
+// --- the winner --------------------------------------------------------------------------------------------
+
+type SettingsRow = typeof settings.$inferSelect;
+
+/** The current winner (at most one: the headlines_one_winner index), locked, or undefined. */
+async function currentWinner(tx: Tx): Promise<HeadlineRow | undefined> {
+  const [row] = await tx.select().from(headlines).where(eq(headlines.stage, "winner")).for("update");
+  return row;
+}
+
+/** The settings row, locked: crowning is serialized across processes by it. */
+export async function lockSettings(tx: Tx): Promise<SettingsRow> {
+  const [row] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+  if (!row) throw new Error("settings row missing: ensureSettings runs at start-up");
+  return row;
+}
+
+/** Whether the current winner was crowned for the cycle the settings still describe (not yet rolled on). */
+function crownedThisCycle(s: SettingsRow): boolean {
+  return s.winnerSelectedFor !== null && s.winnerSelectedFor.getTime() === s.votingEndTime.getTime();
+}
+
+/**
+ * The Eastern day the winner's coin launched: the settings' launch time while the settings still describe
+ * the winner's cycle. Once the cycle has rolled on (winnerSelectedFor names an earlier voting end), the
+ * launch was on the day that cycle's voting closed: every schedule launches the same evening.
+ */
+function winnersLaunchDay(s: SettingsRow): string {
+  if (s.winnerSelectedFor && !crownedThisCycle(s)) return easternDay(s.winnerSelectedFor);
+  return easternDay(s.launchTime);
+}
+
+export interface ArchiveEntryRow {
+  id: number;
+  title: string;
+  memeCoin: string | null;
+  votes: number;
+  launchDate: string;
+}
+
+/**
+ * A winner leaves the race for good: stage past_winner and its Archive entry, exactly once (the unique
+ * index on archive_entries.headline_id; a second call finds the first entry). `toYesterday` also puts it
+ * on Yesterday's News now (Move Winner to Yesterday); otherwise it gets there with a contract address.
+ */
+async function retireIn(
+  tx: Tx,
+  winner: HeadlineRow,
+  s: SettingsRow,
+  actor: Actor,
+  now: Date,
+  toYesterday: boolean,
+): Promise<{ headline: HeadlineRow; archiveEntry: ArchiveEntryRow }> {
+  const headline = await transitionIn(tx, winner.id, "retire", actor, now, {
+    oldNewsAt: toYesterday
+      ? now
+      : winner.contractAddress
+        ? sql`coalesce(${headlines.oldNewsAt}, ${now.toISOString()}::timestamptz)`
+        : null,
+  });
+  const entryColumns = {
+    id: archiveEntries.id,
+    title: archiveEntries.title,
+    memeCoin: archiveEntries.memeCoin,
+    votes: archiveEntries.votes,
+    launchDate: archiveEntries.launchDate,
+  };
+  const [inserted] = await tx
+    .insert(archiveEntries)
+    .values({
+      headlineId: headline.id,
+      title: headline.title,
+      description: headline.description,
+      imageUrl: headline.imageUrl,
+      votes: headline.votes,
+      memeCoin: headline.symbol ?? headline.title,
+      launchDate: winnersLaunchDay(s),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: archiveEntries.headlineId })
+    .returning(entryColumns);
+  const entry =
+    inserted ??
+    (await tx.select(entryColumns).from(archiveEntries).where(eq(archiveEntries.headlineId, headline.id)))[0];
+  if (!entry) throw new Error("archive entry missing");
+  return { headline, archiveEntry: entry };
+}
+
+/**
+ * Crowns a headline as the current winner, inside the caller's transaction. The winner it replaces is
+ * never lost: crowned for this same cycle, it was a correction and goes back to voting with its votes;
+ * from a closed cycle, it retires to the Archive. The cycle is then marked decided, so the automatic
+ * selection at the close does not override staff.
+ */
+export async function crownIn(tx: Tx, id: number, actor: Actor, now: Date): Promise<HeadlineRow> {
+  const s = await lockSettings(tx);
+  const [target] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+  if (!target) throw notFound(HEADLINE_NOT_FOUND);
+  if (!isAllowed("crown", target.stage)) throw refusal("crown", target.stage);
+  const previous = await currentWinner(tx);
+  if (previous) {
+    if (crownedThisCycle(s)) await transitionIn(tx, previous.id, "uncrown", actor, now);
+    else await retireIn(tx, previous, s, actor, now, false);
+  }
+  const row = await transitionIn(tx, id, "crown", actor, now);
+  await tx
+    .update(settings)
+    .set({ winnerSelectedFor: sql`${settings.votingEndTime}`, updatedAt: now })
+    .where(eq(settings.id, 1));
+  return row;
+}
+
+/** Crowns in its own transaction: "Make Winner" / "Announce". */
+export function crownWinner(db: Db, id: number, actor: Actor, now: Date): Promise<HeadlineRow> {
+  return db.transaction((tx) => crownIn(tx, id, actor, now));
+}
+
+/**
+ * The tie rule (decisions page, "The cycle"): most votes; on a tie the headline that reached its count
+ * first (its last vote came earlier), then the older one.
+ */
+const WINNER_ORDER = [
+  desc(headlines.votes),
+  sql`${headlines.lastVotedAt} ASC NULLS LAST`,
+  asc(headlines.createdAt),
+  asc(headlines.id),
+];
+
+/** The headline the tie rule puts first in today's voting, with at least `minimumVotes`. */
+export async function topOfVoting(tx: Tx, minimumVotes: number): Promise<HeadlineRow | undefined> {
+  const [top] = await tx
+    .select()
+    .from(headlines)
+    .where(and(inTodaysVoting, sql`${headlines.votes} >= ${minimumVotes}`))
+    .orderBy(...WINNER_ORDER)
+    .limit(1);
+  return top;
+}
+
+/** "Select Today's Winner": crowns the top of today's voting now, whatever the clock says; null if empty. */
+export function selectWinnerNow(db: Db, actor: Actor, now: Date): Promise<HeadlineRow | null> {
+  return db.transaction(async (tx) => {
+    const top = await topOfVoting(tx, 0);
+    return top ? crownIn(tx, top.id, actor, now) : null;
+  });
+}
+
+export const NO_CURRENT_WINNER = "There is no current winner to move.";
+
+/** "Move Winner to Yesterday": the current winner goes to Yesterday's News and the Archive, once. */
+export async function moveWinnerToYesterday(db: Db, actor: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const s = await lockSettings(tx);
+    const winner = await currentWinner(tx);
+    if (!winner) throw conflict(NO_CURRENT_WINNER);
+    return retireIn(tx, winner, s, actor, now, true);
+  });
+}
+
+/**
+ * A contract address launches the coin (spec, section 4): a winner or past winner keeps its stage and
+ * joins Yesterday's News, dated from the first time it got there; any other approved headline becomes a
+ * launched token.
+ */
+export async function setContractAddress(
+  db: Db,
+  id: number,
+  contractAddress: string,
+  actor: Actor,
+  now: Date,
+): Promise<HeadlineRow> {
+  const set = {
+    contractAddress,
+    launchStatus: "launched",
+    oldNewsAt: sql`coalesce(${headlines.oldNewsAt}, ${now.toISOString()}::timestamptz)`,
+  };
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+    if (!current) throw notFound(HEADLINE_NOT_FOUND);
+    if (isAllowed("launch", current.stage)) return transitionIn(tx, id, "launch", actor, now, set);
+    if (current.stage === "pending" || current.stage === "rejected") throw refusal("launch", current.stage);
+    // winner, past_winner, launched: the stage stays, only the facts change.
+    const [row] = await tx.update(headlines).set(set).where(eq(headlines.id, id)).returning();
+    if (!row) throw notFound(HEADLINE_NOT_FOUND);
+    return row;
+  });
+}
