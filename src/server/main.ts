@@ -5,6 +5,7 @@ import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
+import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { prepareDatabase } from "./startup";
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   const stopMarketJob = startMarketJob(database.db, config, app.log);
   const stopPaymentJob = startPaymentJob(database.db, config, app.log);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
+  const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
         stopMarketJob(),
         stopPaymentJob(),
         stopImageCleanupJob(),
+        stopVoteEvidenceJob(),
       ]);
       await app.close();
       await jobsStopped;
