@@ -20,4 +20,5 @@ export const queryKeys = {
   trendingHeadlines: ["trending-headlines"],
   trendingTokens: ["trending-tokens"],
   adminNotifications: ["admin", "notifications"],
+  voteEvidence: ["admin", "vote-evidence"],
 } as const;

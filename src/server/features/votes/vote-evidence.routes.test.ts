@@ -11,11 +11,10 @@ import { EVIDENCE_RETENTION_MS } from "./vote-evidence";
 import { NOTHING_TO_VOID, WINNER_CHOSEN } from "./vote-evidence.service";
 
 let t: TestApp;
-let admin: string;
 let staff: string;
 beforeEach(async () => {
   t = await createTestApp();
-  ({ admin, staff } = await staffSessions(t.app, t.db));
+  ({ staff } = await staffSessions(t.app, t.db));
   await t.db
     .update(settings)
     .set({ votingEndTime: new Date(Date.now() + 86_400_000), launchTime: new Date(Date.now() + 90_000_000) });
