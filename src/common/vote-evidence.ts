@@ -50,7 +50,7 @@ export const HeadlineEvidenceSchema = z.object({
   votes: z.number().int(),
   /** Votes of this cycle staff voided. */
   voided: z.number().int(),
-  /** Counted votes that carry no evidence (cast before it was kept). */
+  /** Counted votes without evidence: cast before it was kept, older than 30 days, or counts set by hand. */
   withoutEvidence: z.number().int(),
   networks: z.array(VoteClusterSchema),
   /** Network clusters not listed (beyond MAX_CLUSTERS). */

@@ -136,7 +136,7 @@ export async function listVoteEvidence(db: Db): Promise<VoteEvidence> {
       .select({
         headlineId: votes.headlineId,
         voided: sql<number>`count(*) FILTER (WHERE ${votes.voidedAt} IS NOT NULL)::int`,
-        withoutEvidence: sql<number>`count(*) FILTER (WHERE ${votes.voidedAt} IS NULL AND ${votes.networkHash} IS NULL)::int`,
+        withEvidence: sql<number>`count(*) FILTER (WHERE ${votes.voidedAt} IS NULL AND ${votes.networkHash} IS NOT NULL)::int`,
       })
       .from(votes)
       .where(
@@ -159,7 +159,8 @@ export async function listVoteEvidence(db: Db): Promise<VoteEvidence> {
       return {
         ...h,
         voided: tallyOf.get(h.id)?.voided ?? 0,
-        withoutEvidence: tallyOf.get(h.id)?.withoutEvidence ?? 0,
+        // Counted before evidence was kept, past the 30 days, or set by hand (the sample edition's counts).
+        withoutEvidence: Math.max(0, h.votes - (tallyOf.get(h.id)?.withEvidence ?? 0)),
         networks: byNetwork.slice(0, MAX_CLUSTERS),
         moreNetworks: Math.max(0, byNetwork.length - MAX_CLUSTERS),
         userAgents: byUserAgent.slice(0, MAX_CLUSTERS),

@@ -76,7 +76,9 @@ function EvidenceCard({ headline, canVoid }: { headline: HeadlineEvidence; canVo
       <div className="flex flex-col gap-2">
         <h3 className="font-serif text-lg font-bold leading-snug break-words">{headline.title}</h3>
         <div className="flex flex-wrap gap-2">
-          <Badge variant="paper">{count(headline.votes, "vote")}</Badge>
+          <Badge variant="paper" data-testid="vote-evidence-votes">
+            {count(headline.votes, "vote")}
+          </Badge>
           {bursts > 0 ? <Badge variant="red">{count(bursts, "burst")}</Badge> : null}
           {headline.voided > 0 ? (
             <Badge variant="ink">{headline.voided.toLocaleString("en-US")} voided</Badge>
@@ -127,7 +129,7 @@ function ClusterList({
     <section className="flex min-w-0 flex-col gap-2" aria-label={`${title}: ${headline.title}`}>
       <h4 className="font-pixel text-[10px] uppercase leading-relaxed">{title}</h4>
       {clusters.length === 0 ? (
-        <p className="text-base text-ink-soft">No votes with evidence yet.</p>
+        <p className="text-base text-ink-soft">No votes with evidence.</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {clusters.map((cluster) => (
@@ -187,8 +189,12 @@ function ClusterRow({
         </p>
         <p className="text-sm text-ink-soft">
           Peak {cluster.peak} in {SUSPICIOUS_BURST.minutes} min ·{" "}
-          <time dateTime={cluster.firstVoteAt}>{time(cluster.firstVoteAt)}</time>–
-          <time dateTime={cluster.lastVoteAt}>{time(cluster.lastVoteAt)}</time>
+          <time dateTime={cluster.firstVoteAt}>{time(cluster.firstVoteAt)}</time>
+          {time(cluster.lastVoteAt) === time(cluster.firstVoteAt) ? null : (
+            <>
+              –<time dateTime={cluster.lastVoteAt}>{time(cluster.lastVoteAt)}</time>
+            </>
+          )}
         </p>
       </div>
       <ConfirmButton
