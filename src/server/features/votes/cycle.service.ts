@@ -56,6 +56,8 @@ async function topOfVoting(tx: Tx, minimumVotes: number): Promise<HeadlineRow | 
 /** "Select Today's Winner": crowns the most-voted headline in today's voting now, whatever the clock says. */
 export async function selectWinnerNow(db: Db, _now: Date): Promise<HeadlineRow | null> {
   return db.transaction(async (tx) => {
+    // Locked before the counts are read, so a vote void (which locks it too) lands wholly before or after.
+    await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, 1)).for("update");
     const top = await topOfVoting(tx, 0);
     return top ? crownIn(tx, top.id) : null;
   });

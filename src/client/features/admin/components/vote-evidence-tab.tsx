@@ -172,7 +172,7 @@ function ClusterRow({
       : [count(cluster.addresses, "address", "addresses"), count(cluster.networks, "network")];
   return (
     <li
-      className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-2 border-ink bg-paper-dark p-3 ${
+      className={`flex flex-col items-start gap-2 border-2 border-ink bg-paper-dark p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4 ${
         cluster.flagged ? "border-l-8 border-l-nes-red" : ""
       }`}
       data-testid="vote-cluster"
