@@ -5,9 +5,9 @@ import { type Database, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
-import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
+import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { prepareDatabase } from "./startup";
 
 /**

@@ -126,9 +126,7 @@ export const votes = pgTable(
       .where(sql`${t.kind} = 'tomorrow'`),
     index("votes_headline_idx").on(t.headlineId),
     // Only the votes that still carry evidence (the last 30 days): the clean-up job finds the old ones here.
-    index("votes_evidence_age_idx")
-      .on(t.createdAt)
-      .where(sql`${t.ipHash} IS NOT NULL`),
+    index("votes_evidence_age_idx").on(t.createdAt).where(sql`${t.ipHash} IS NOT NULL`),
     check("votes_sentiment_matches_kind", sql`(${t.kind} = 'sentiment') = (${t.sentiment} IS NOT NULL)`),
   ],
 );
