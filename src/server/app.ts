@@ -18,6 +18,7 @@ import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
 import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
+import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(uploadsRoutes);
   await app.register(accountsRoutes);
   await app.register(adminRoutes);
+  await app.register(voteEvidenceRoutes);
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);

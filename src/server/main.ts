@@ -7,6 +7,7 @@ import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
+import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { ConnectionDrain } from "./lib/drain";
 import { prepareDatabase } from "./startup";
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const stopMarketJob = startMarketJob(database.db, config, app.log);
   const stopPaymentJob = startPaymentJob(database.db, config, app.log);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
+  const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
         stopMarketJob(),
         stopPaymentJob(),
         stopImageCleanupJob(),
+        stopVoteEvidenceJob(),
       ]);
       await app.close();
       await jobsStopped;

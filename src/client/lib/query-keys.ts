@@ -21,4 +21,5 @@ export const queryKeys = {
   trendingTokens: ["trending-tokens"],
   adminNotifications: ["admin", "notifications"],
   adminAccounts: ["admin", "accounts"],
+  voteEvidence: ["admin", "vote-evidence"],
 } as const;

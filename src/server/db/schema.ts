@@ -130,12 +130,24 @@ export const votes = pgTable(
       .references(() => headlines.id, { onDelete: "cascade" }),
     sentiment: text("sentiment", { enum: ["hold", "buy", "sell", "cto"] }),
     visitorId: text("visitor_id").notNull(),
-    ip: text("ip").notNull(),
     /** The US-Eastern calendar day of the vote, for the per-IP daily limit. */
     day: date("day", { mode: "string" }).notNull(),
     /** The cycle the vote belongs to, identified by that cycle's votingEndTime. */
     cycle: tstz("cycle").notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
+    /**
+     * Evidence for staff (features/votes/vote-evidence.ts): keyed hashes (HMAC-SHA256 with the
+     * `vote-evidence` server secret) of the client IP, of its /24 or /64 network and of the user agent. The
+     * raw IP is not stored. Nulled after 30 days by the evidence clean-up job.
+     */
+    ipHash: text("ip_hash"),
+    networkHash: text("network_hash"),
+    userAgentHash: text("user_agent_hash"),
+    /**
+     * Set when staff voided the vote: it no longer counts, but the row stays so that the unique indexes still
+     * refuse the same visitor a second vote.
+     */
+    voidedAt: tstz("voided_at"),
   },
   (t) => [
     uniqueIndex("votes_one_headline_vote_per_cycle")
@@ -151,6 +163,8 @@ export const votes = pgTable(
     // GET /api/me/votes reads one visitor's rows on every page load: the partial unique indexes above
     // cannot serve a query without their kind (a scan of every vote: 205 ms at 500k votes, 0.27 ms indexed).
     index("votes_visitor_idx").on(t.visitorId),
+    // Only the votes that still carry evidence (the last 30 days): the clean-up job finds the old ones here.
+    index("votes_evidence_age_idx").on(t.createdAt).where(sql`${t.ipHash} IS NOT NULL`),
     check("votes_sentiment_matches_kind", sql`(${t.kind} = 'sentiment') = (${t.sentiment} IS NOT NULL)`),
   ],
 );
@@ -270,6 +284,16 @@ export const images = pgTable("images", {
   bytes: bytea("bytes").notNull(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Secrets the server generates once and keeps in the database, so that every process (and every restart)
+ * uses the same one: `vote-evidence` keys the vote evidence hashes.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: bytea("value").notNull(),
   createdAt: tstz("created_at").notNull().defaultNow(),
 });
 

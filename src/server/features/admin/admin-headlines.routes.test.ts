@@ -91,7 +91,6 @@ describe("DELETE /api/admin/headlines/:id", () => {
       kind: "headline",
       headlineId: h.id,
       visitorId: "visitor-1",
-      ip: "198.51.100.1",
       day: "2026-11-22",
       cycle: new Date(),
     });

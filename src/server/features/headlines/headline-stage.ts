@@ -385,6 +385,8 @@ export async function topOfVoting(tx: Tx, minimumVotes: number): Promise<Headlin
 /** "Select Today's Winner": crowns the top of today's voting now, whatever the clock says; null if empty. */
 export function selectWinnerNow(db: Db, actor: Actor, now: Date): Promise<HeadlineRow | null> {
   return db.transaction(async (tx) => {
+    // Locked before the counts are read, so a vote void (which locks it too) lands wholly before or after.
+    await lockSettings(tx);
     const top = await topOfVoting(tx, 0);
     return top ? crownIn(tx, top.id, actor, now) : null;
   });

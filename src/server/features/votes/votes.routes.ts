@@ -16,7 +16,13 @@ export async function votesRoutes(app: App): Promise<void> {
     (request) =>
       castVote(
         app.database,
-        { kind: "headline", headlineId: request.body.headlineId, voteType: null, visitor: request.visitor },
+        {
+          kind: "headline",
+          headlineId: request.body.headlineId,
+          voteType: null,
+          visitor: request.visitor,
+          userAgent: request.headers["user-agent"] ?? "",
+        },
         new Date(),
         countOutcome,
       ),
@@ -40,6 +46,7 @@ export async function votesRoutes(app: App): Promise<void> {
           headlineId: request.params.id,
           voteType: request.body.voteType,
           visitor: request.visitor,
+          userAgent: request.headers["user-agent"] ?? "",
         },
         new Date(),
         countOutcome,

@@ -6,6 +6,7 @@ import type { Database, Db, PreparedStatement } from "../../db/connect";
 import { settings, voteQuota, votes } from "../../db/schema";
 import { HttpError, tooMany } from "../../lib/http-error";
 import type { Visitor } from "../../plugins/visitor";
+import { voteEvidence } from "./vote-evidence";
 
 type Outcome = "ok" | "not_found" | "ended" | "already" | "limit" | "bad_type";
 type Kind = "headline" | "sentiment" | "tomorrow";
@@ -67,14 +68,16 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null, now: Date):
 }
 
 const CAST_VOTE: PreparedStatement = {
-  name: "mg_cast_vote",
-  text: "SELECT * FROM cast_vote($1, $2, $3, $4, $5, $6::date, $7::timestamptz, $8)",
+  name: "mg_cast_vote_evidence",
+  text: "SELECT * FROM cast_vote($1, $2, $3, $4, $5, $6::date, $7::timestamptz, $8, $9, $10, $11)",
 };
 
 /**
- * Casts a vote with one database round trip (the cast_vote function of migration 0001): it is counted
+ * Casts a vote with one database round trip (the cast_vote function, migration 0005): it is counted
  * exactly once or refused with nothing changed, whatever runs beside it, in this process or another.
  * A prepared statement, not drizzle: this is the busiest write of the site (see Database.runPrepared).
+ * The vote's evidence (keyed hashes of the IP, its network and the user agent) is worked out here, where
+ * the secret is, and stored by the same call.
  */
 export async function castVote(
   database: Database,
@@ -83,11 +86,13 @@ export async function castVote(
     headlineId: number;
     voteType: Sentiment | null;
     visitor: Visitor;
+    userAgent: string;
   },
   now: Date,
   /** Told every outcome, refusals included (the votes metric). */
   countOutcome?: (kind: string, outcome: string) => void,
 ): Promise<VoteResult> {
+  const evidence = await voteEvidence(database.db, request.visitor.ip, request.userAgent);
   const [row] = await database.runPrepared<CastRow>(CAST_VOTE, [
     request.kind,
     request.headlineId,
@@ -98,6 +103,9 @@ export async function castVote(
     easternDay(now),
     now.toISOString(),
     DAILY_VOTE_LIMIT,
+    evidence.ipHash,
+    evidence.networkHash,
+    evidence.userAgentHash,
   ]);
   if (!row) throw new Error("cast_vote answered no row");
   countOutcome?.(row.kind ?? (request.kind === "headline" ? "headline" : "unknown"), row.outcome);

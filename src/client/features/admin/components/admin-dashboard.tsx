@@ -12,6 +12,7 @@ import { SummaryCards } from "./summary-cards";
 import { TomorrowsNewsTab } from "./tomorrows-news-tab";
 import { TrendingHeadlinesTab } from "./trending-headlines-tab";
 import { TrendingTokensTab } from "./trending-tokens-tab";
+import { VoteEvidenceTab } from "./vote-evidence-tab";
 import { WinnersTab } from "./winners-tab";
 import { YesterdaysNewsTab } from "./yesterdays-news-tab";
 
@@ -26,6 +27,7 @@ interface TabDef {
 const TABS: TabDef[] = [
   { value: "pending", label: "Pending Approval", render: () => <PendingTab /> },
   { value: "active", label: "Active Headlines", render: () => <ActiveTab /> },
+  { value: "vote-evidence", label: "Vote Evidence", render: () => <VoteEvidenceTab /> },
   { value: "winners", label: "Winners", render: () => <WinnersTab /> },
   { value: "archive", label: "Archive", render: () => <ArchiveTab /> },
   { value: "yesterdays-news", label: "Yesterday's News", render: () => <YesterdaysNewsTab /> },
