@@ -56,10 +56,10 @@ describe("POST /api/login", () => {
       const id = cookie?.value as string;
       const asUser = (cookies: Record<string, string>, headers: Record<string, string> = https) =>
         trusted.app.inject({ method: "GET", url: "/api/user", headers, cookies });
-      expect((await asUser({ "__Host-mg_session": id })).statusCode).toBe(200);
+      expect((await asUser({ "__Host-mg_session": id })).json()).not.toBeNull();
       // The unprefixed name is not read over https: a cookie planted without the prefix's guarantees
       // (by a sibling subdomain or over plain http) never counts there.
-      expect((await asUser({ mg_session: id })).statusCode).toBe(401);
+      expect((await asUser({ mg_session: id })).json()).toBeNull();
 
       const out = await trusted.app.inject({
         method: "POST",
@@ -69,7 +69,7 @@ describe("POST /api/login", () => {
       });
       const cleared = out.cookies.find((c) => c.name === "__Host-mg_session");
       expect(cleared).toMatchObject({ value: "", secure: true, path: "/" });
-      expect((await asUser({ "__Host-mg_session": id })).statusCode).toBe(401);
+      expect((await asUser({ "__Host-mg_session": id })).json()).toBeNull();
     } finally {
       await trusted.close();
     }
