@@ -11,7 +11,8 @@ import { isIPv4, isIPv6 } from "node:net";
 const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
 /**
- * The address in its plain form, or undefined when `value` is not an IP address (a forged or broken
+ * The address in one spelling (IPv4 dotted; IPv6 as its eight groups in lower-case hex, no zone), or
+ * undefined when `value` is not an IP address (a forged or broken
  * X-Forwarded-For entry, a port glued to it): such text is never stored or counted.
  */
 export function normalizeIp(value: string | undefined): string | undefined {
@@ -26,7 +27,7 @@ export function normalizeIp(value: string | undefined): string | undefined {
     const [hi = 0, lo = 0] = groups.slice(6);
     return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   }
-  return value.toLowerCase();
+  return groups.map((g) => g.toString(16)).join(":");
 }
 
 /**
@@ -39,6 +40,20 @@ export function networkOf(ip: string): string {
     .slice(0, 4)
     .map((g) => g.toString(16));
   return `${prefix.join(":")}::/64`;
+}
+
+/**
+ * The neighbourhood of an address, for people rather than limits: the /24 of an IPv4 address (one home or
+ * office router, one small cloud subnet) and the /64 of an IPv6 one (what a provider gives one customer);
+ * an IPv4-mapped address counts as IPv4. Vote evidence groups votes by it, and logs show an IP as it:
+ * enough to see a flood come from one network, not enough to name a visitor. Anything that is not an
+ * address is "invalid".
+ */
+export function neighbourhoodOf(value: unknown): string {
+  const ip = typeof value === "string" ? normalizeIp(value) : undefined;
+  if (ip === undefined) return "invalid";
+  if (isIPv4(ip)) return `${ip.split(".").slice(0, 3).join(".")}.0/24`;
+  return networkOf(ip);
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with "::" filled in and a zone id dropped). */

@@ -1,5 +1,5 @@
-import net from "node:net";
 import type { FastifyBaseLogger, LogLevel } from "fastify";
+import { neighbourhoodOf } from "../lib/client-network";
 import type { App } from "../types";
 
 type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
@@ -71,26 +71,6 @@ export function registerLazyRequestLogger(app: App): void {
   app.setChildLoggerFactory((logger, bindings, options) => new LazyRequestLogger(logger, bindings, options));
 }
 
-/**
- * The network of an address, as logs show it: the /24 of an IPv4 address (an IPv4-mapped IPv6 address
- * counts as IPv4) and the /64 of an IPv6 one. Enough to see a flood come from one network; not enough to
- * name a visitor. Anything that is not an address shows as "invalid".
- */
-export function networkOf(ip: unknown): string {
-  if (typeof ip !== "string") return "invalid";
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  if (!net.isIPv6(ip)) return "invalid";
-  const [head = "", tail] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(":")}::/64`;
-}
-
 /** The first line of drizzle's "Failed query: ...\nparams: <the submitted values>". */
 const PARAMS = /\nparams:[\s\S]*$/;
 /** A quoted value inside a database message: `invalid input syntax for type integer: "abc"`. */
@@ -132,5 +112,5 @@ export function redactedError(error: unknown, depth = 0): LoggedError {
  */
 export const LOG_SERIALIZERS = {
   err: (error: unknown) => redactedError(error),
-  ip: networkOf,
+  ip: neighbourhoodOf,
 } as const;

@@ -2,7 +2,6 @@ import type { FastifyRequest } from "fastify";
 import { LoginInputSchema, SessionUserSchema } from "@/common/admin";
 import {
   clearSessionCookie,
-  LOGIN_REQUIRED,
   loadAccount,
   refuseCrossSite,
   sessionIdOf,

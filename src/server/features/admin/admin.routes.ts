@@ -22,7 +22,6 @@ import {
   VerifyPaymentResultSchema,
 } from "@/common/admin";
 import { NotificationListSchema, NotificationSchema } from "@/common/notification";
-import { SettingsSchema } from "@/common/settings";
 import { createOutboundFetch } from "../../integrations/outbound";
 import { unauthorized } from "../../lib/http-error";
 import { adminOnlyRoutes, clearSessionCookie, LOGIN_REQUIRED, staffRoutes } from "../../plugins/auth";

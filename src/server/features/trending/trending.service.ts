@@ -7,7 +7,6 @@ import {
 } from "@/common/trending";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
-import { headlines } from "../../db/schema";
 import { parseFeed } from "../../integrations/rss";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import { fetchXTrends } from "../../integrations/x-trends";
