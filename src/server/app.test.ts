@@ -42,7 +42,8 @@ describe("routing", () => {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
-      expect(res.headers["cache-control"]).toBe("no-cache");
+      // private: the page gives this new visitor its id cookie, which no shared cache may keep.
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
       expect(res.body).toContain("<title>Pixel &lt;/script&gt; Post</title>");
       const json = res.body.match(
         new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),

@@ -103,14 +103,16 @@ describe("the staff guard", () => {
 
   it("refuses a state-changing call from another site's page (403) and allows the same origin", async () => {
     const { admin } = await staffSessions(t.app, t.db);
-    const h = await createHeadline(t.db, { stage: "pending" });
-    const approve = (headers: Record<string, string>) =>
-      t.app.inject({
+    // A new pending headline for every call: an approved one cannot be approved again (409).
+    const approve = async (headers: Record<string, string>) => {
+      const h = await createHeadline(t.db, { stage: "pending" });
+      return t.app.inject({
         method: "POST",
         url: `/api/admin/headlines/${h.id}/approve`,
         headers,
         cookies: withSession(admin),
       });
+    };
 
     for (const origin of ["https://evil.example", "null", "http://localhost.evil.example"]) {
       const res = await approve({ host: "localhost", origin });

@@ -83,7 +83,7 @@ describe("GenerateTokenForm", () => {
     expect(toasts.result.current.toasts[0]?.title).toBe("URL detected");
     await screen.findByRole("heading", { name: "Pixel Pepe" });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET /api/token-info/${MINT}`]);
-    expect(screen.getByText("$1.23e-4")).toBeTruthy();
+    expect(screen.getByText("$0.000123")).toBeTruthy();
     expect(screen.getByText("$1,234,567")).toBeTruthy();
     expect(screen.getByText("$89,012")).toBeTruthy();
     expect(screen.getByRole("link", { name: /View Chart/ }).getAttribute("href")).toBe(INFO.chartUrl);
