@@ -148,6 +148,8 @@ async function main() {
     TRUST_PROXY: "127.0.0.1",
     ADMIN_PASSWORD: "bench-admin-password",
     LOG_LEVEL: "warn",
+    // The bench measures capacity: the overload 503s (under-pressure) would cut the load it applies.
+    MAX_EVENT_LOOP_DELAY_MS: "0",
     MARKET_REFRESH_MINUTES: "0",
     PAYMENT_CHECK_MINUTES: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
