@@ -1,15 +1,29 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { SiteConfigProvider } from "@/client/lib/site-config";
-import { useLiveUpdates } from "@/client/lib/use-live-updates";
 import { useToast } from "@/client/lib/use-toast";
 import type { SiteConfig } from "@/common/site";
 import { AppRoutes } from "./app-routes";
 import { ScrollToTop } from "./scroll-to-top";
 
+/**
+ * Live updates are not needed to draw the first page: their code is loaded after it, off the first load's
+ * budget (decision 005), and the stream opens then.
+ */
 function LiveUpdates() {
-  useLiveUpdates();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("@/client/lib/live-updates").then(({ startLiveUpdates }) => {
+      if (!unmounted) stop = startLiveUpdates(queryClient);
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [queryClient]);
   return null;
 }
 

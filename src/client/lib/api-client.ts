@@ -24,22 +24,15 @@ export function errorDetail(error: unknown, fallback: string): string {
 
 const FALLBACK_DETAIL = "Error processing response";
 
-function errorBody(text: string): { message: string | null; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
+/** The server's error answer (`{ message, errors? }`, plugins/errors.ts), or nothing when it is not JSON. */
+function errorBody(text: string): { message?: unknown; errors?: Record<string, string> } {
   try {
     const body: unknown = JSON.parse(text);
-    if (body && typeof body === "object") {
-      const { message, errors: fields } = body as { message?: unknown; errors?: unknown };
-      if (fields && typeof fields === "object") {
-        for (const [field, value] of Object.entries(fields))
-          if (typeof value === "string") errors[field] = value;
-      }
-      if (typeof message === "string" && message.trim() !== "") return { message, errors };
-    }
+    if (body && typeof body === "object") return body;
   } catch {
     // Not JSON: the caller falls back to the raw text.
   }
-  return { message: null, errors };
+  return {};
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -47,9 +40,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   let errors: Record<string, string> = {};
   try {
     const text = await response.text();
-    const body = errorBody(text);
-    detail = body.message ?? text.trim();
-    errors = body.errors;
+    const { message, errors: fields } = errorBody(text);
+    detail = typeof message === "string" && message.trim() ? message : text.trim();
+    errors = fields ?? {};
   } catch {
     // An unreadable body still gets a message from the status line or the fallback below.
   }

@@ -30,7 +30,7 @@ export async function eventsRoutes(app: App): Promise<void> {
 
   app.get("/api/events", (request, reply) => {
     // Bounded per network and per process (EVENT_STREAMS_MAX): each stream holds a socket and a listener.
-    // A refused page falls back to refetching its lists every 30 s (use-live-updates.ts).
+    // A refused page falls back to refetching its lists every 30 s (live-updates.ts).
     const network = request.visitor.network;
     const fromNetwork = perNetwork.get(network) ?? 0;
     if (fromNetwork >= MAX_STREAMS_PER_NETWORK || open.size >= app.config.eventStreamsMax)
