@@ -69,7 +69,7 @@ test.describe("free submission", () => {
     // The preview really shows the stored image (it loads after the element appears).
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(toasts(page).getByText("Image uploaded", { exact: true })).toBeVisible();
-    await expect(toasts(page).getByText("Token image has been uploaded successfully.")).toBeVisible();
+    await expect(toasts(page).getByText("Your image has been uploaded successfully.")).toBeVisible();
 
     await terms(page).check();
     await expect(page.getByText(M.terms)).toHaveCount(0);

@@ -7,20 +7,34 @@ import type { SiteConfig } from "@/common/site";
 import { AppRoutes } from "./app-routes";
 import { ScrollToTop } from "./scroll-to-top";
 
+/** How long after the page has loaded the live-update stream opens. */
+const LIVE_UPDATES_DELAY_MS = 3_000;
+
 /**
- * Live updates are not needed to draw the first page: their code is loaded after it, off the first load's
- * budget (decision 005), and the stream opens then.
+ * Live updates are not needed to draw the page, which has just fetched its lists: their code is loaded, and
+ * the stream opened, a few seconds after the page has loaded, so it never competes with the first load
+ * (decision 005).
  */
 function LiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
     let stop: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
-    void import("@/client/lib/live-updates").then(({ startLiveUpdates }) => {
-      if (!unmounted) stop = startLiveUpdates(queryClient);
-    });
+    const load = () => {
+      void import("@/client/lib/live-updates").then(({ startLiveUpdates }) => {
+        if (!unmounted) stop = startLiveUpdates(queryClient);
+      });
+    };
+    const later = () => {
+      timer = setTimeout(load, LIVE_UPDATES_DELAY_MS);
+    };
+    if (document.readyState === "complete") later();
+    else window.addEventListener("load", later, { once: true });
     return () => {
       unmounted = true;
+      window.removeEventListener("load", later);
+      clearTimeout(timer);
       stop?.();
     };
   }, [queryClient]);
