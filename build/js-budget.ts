@@ -8,10 +8,17 @@ export const BUDGET_KB = 110;
 /**
  * Routes over the budget, each with the most it may weigh until it is brought under (decision 005 would say
  * why and what would fix it). Above these the build fails like any other route, so they cannot grow
- * unnoticed; lower a figure whenever the route gets lighter, and delete it once under budget. None today:
- * /submit and /paid-submit came under with the public forms' own form hook and native controls.
+ * unnoticed; lower a figure whenever the route gets lighter, and delete it once under budget.
+ *
+ * / and /paid-submit: the edition date and schedule badge in the masthead, the route error boundary with
+ * its one automatic reload, and the field errors of the api client (issues 11 and 12) put the shell a few
+ * hundred bytes over in the browser's measure (e2e/front-end-weight.spec.ts); the build's own measure is
+ * still under 110. Issue 13 (phones and Lighthouse) is to bring both back under and delete these.
  */
-export const OVER_BUDGET_ALLOWANCES_KB: Readonly<Record<string, number>> = {};
+export const OVER_BUDGET_ALLOWANCES_KB: Readonly<Record<string, number>> = {
+  "/": 110.5,
+  "/paid-submit": 110.5,
+};
 
 /** The most a public route may load before it draws, in kB of gzip. */
 export function routeBudgetKb(route: string): number {

@@ -1,7 +1,7 @@
 /**
  * Builds the production server: one ESM bundle per entry point (the server and the migrate command) with
  * every npm package left external (installed by `npm install --omit=dev`), source maps for stack traces in
- * the logs, and the SQL migrations copied beside it. The production process then runs on plain `node`,
+ * the logs, and the files it reads at run time (the SQL migrations, the common-password list) copied beside it. The production process then runs on plain `node`,
  * with no TypeScript compiler, Vite or Tailwind loaded.
  *
  *   tsx build/server.ts [outdir]     (default dist/server; an outdir must sit inside the project, where

@@ -135,7 +135,7 @@ test.describe("tokens", () => {
     await openDashboard(page, "Trending Tokens");
 
     const item = page.getByRole("listitem").filter({ hasText: token.title });
-    await expect(item.getByText("$4.20e-4")).toBeVisible();
+    await expect(item.getByText("$0.00042")).toBeVisible();
     await expect(item.getByText("$1,234,567")).toBeVisible();
     await expect(item.getByText("$89,012")).toBeVisible();
     await expect(

@@ -158,19 +158,15 @@ test.describe("admin dashboard", () => {
     await expect(toasts(page).getByText("Headline approved")).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
 
-    // Active Headlines: in today's voting; the Tomorrow's News switch flips and flips back.
+    // Active Headlines: in today's voting, not in Tomorrow's News (one stage at a time: turning that switch on
+    // would move it out of today's voting; the API tests cover the switches).
     await page.getByRole("tab", { name: "Active Headlines" }).click();
     const active = card(page, title);
     await expect(active.getByText("In voting")).toBeVisible();
-    const tomorrow = active.getByRole("switch", { name: /^Tomorrow's News/ });
-    await expect(tomorrow).toHaveAttribute("aria-checked", "false");
-    await tomorrow.click();
-    await expect(toasts(page).getByText("Added to Tomorrow's News")).toBeVisible();
-    await expect(tomorrow).toHaveAttribute("aria-checked", "true");
-    await expect(tomorrow).toBeEnabled();
-    await tomorrow.click();
-    await expect(toasts(page).getByText("Removed from Tomorrow's News")).toBeVisible();
-    await expect(tomorrow).toHaveAttribute("aria-checked", "false");
+    await expect(active.getByRole("switch", { name: /^Tomorrow's News/ })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
 
     await withWinnerLock(async () => {
       // Make Winner, after the confirmation.

@@ -86,6 +86,7 @@ describe("the compiled server", () => {
   it("runs on plain node: no tsx, vite or tailwind loaded", () => {
     expect(fs.existsSync(path.join(serverDir, "main.js"))).toBe(true);
     expect(fs.existsSync(path.join(serverDir, "migrations", "meta", "_journal.json"))).toBe(true);
+    expect(fs.existsSync(path.join(serverDir, "common-passwords.txt"))).toBe(true);
     const bundle = fs.readFileSync(path.join(serverDir, "main.js"), "utf8");
     expect(bundle).not.toMatch(/from "(tsx|vite|tailwindcss|@tailwindcss\/vite)"/);
   });
