@@ -1,7 +1,8 @@
 /**
  * Builds the production server: one ESM bundle per entry point (the server and the migrate command) with
  * every npm package left external (installed by `npm install --omit=dev`), source maps for stack traces in
- * the logs, and the files it reads at run time (the SQL migrations, the common-password list) copied beside it. The production process then runs on plain `node`,
+ * the logs, and the files it reads at run time (the SQL migrations, the common-password list) copied beside
+ * it. The production process then runs on plain `node`,
  * with no TypeScript compiler, Vite or Tailwind loaded.
  *
  *   tsx build/server.ts [outdir]     (default dist/server; an outdir must sit inside the project, where
@@ -32,9 +33,14 @@ export async function buildServer(outdir = path.join(root, "dist", "server")): P
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
+  // What the server reads beside its own code at run time (import.meta.dirname is outdir once bundled).
   fs.cpSync(path.join(root, "src/server/db/migrations"), path.join(outdir, "migrations"), {
     recursive: true,
   });
+  fs.copyFileSync(
+    path.join(root, "src/server/features/accounts/common-passwords.txt"),
+    path.join(outdir, "common-passwords.txt"),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
