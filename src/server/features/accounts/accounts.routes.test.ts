@@ -73,7 +73,7 @@ describe("POST /api/login", () => {
     } finally {
       await trusted.close();
     }
-  });
+  }, 90_000); // a second database and app of its own, beside the file's own: slow on a loaded machine
 
   it("keeps the plain name mg_session, without Secure, over http", async () => {
     const res = await login({ username: "admin", password: ADMIN_PASSWORD });
