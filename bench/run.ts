@@ -16,7 +16,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -24,6 +23,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildServer } from "../build/server";
 import { openPglite, rowsOf } from "../src/server/db/connect";
+import { freePort } from "../src/server/test/free-port";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VOTES = Number(process.env.BENCH_VOTES ?? 10_000);
@@ -31,15 +31,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 3;
 const READ_ROUNDS = 2;
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;

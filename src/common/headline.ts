@@ -18,6 +18,9 @@ export const HEADLINE_STAGES = [
 ] as const;
 export type HeadlineStage = (typeof HEADLINE_STAGES)[number];
 
+/** Approved: staff accepted it (every stage but waiting for review and refused). */
+export const isApprovedStage = (stage: HeadlineStage) => stage !== "pending" && stage !== "rejected";
+
 /**
  * A headline as the public API shows it: every field of the spec's union that a visitor may see.
  * Private fields (the submitter's IP, the payment transaction id) are absent on purpose: responses are

@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../build/server";
 import type { Database } from "./db/connect";
+import { freePort } from "./test/free-port";
 import { tcpProxy } from "./test/tcp-proxy";
 import { createTestDatabase } from "./test/test-app";
 
@@ -136,13 +136,3 @@ describe("the compiled server", () => {
     expect(status).toBe(200);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

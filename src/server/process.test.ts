@@ -17,6 +17,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { openPglite, rowsOf } from "./db/connect";
+import { freePort } from "./test/free-port";
 import { withDatabase } from "./test/global-setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -82,18 +83,6 @@ async function newTarget(): Promise<Target> {
     target.databaseUrl = withDatabase(url, name);
   }
   return target;
-}
-
-/** A port nobody listens on now: the child cannot be told to take port 0 and report it back easily. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function request(

@@ -3,8 +3,7 @@ import underPressure from "@fastify/under-pressure";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/connect";
-import { migrationCount } from "../db/connect";
+import { type Database, migrationCount, rowsOf } from "../db/connect";
 import { HttpError } from "../lib/http-error";
 import type { App } from "../types";
 
@@ -165,7 +164,7 @@ async function readinessProblem(database: Database, expected: number): Promise<s
     const result = await database.db.execute(
       sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`,
     );
-    const applied = (result as unknown as { rows: { applied: number }[] }).rows[0]?.applied ?? 0;
+    const applied = rowsOf<{ applied: number }>(result)[0]?.applied ?? 0;
     return applied < expected ? `migrations pending (${applied} of ${expected})` : undefined;
   } catch {
     return "database unreachable or not migrated";

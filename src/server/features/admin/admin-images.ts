@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { HeadlineStage } from "@/common/headline";
+import { type HeadlineStage, isApprovedStage } from "@/common/headline";
 import { IMAGE_MAX_BYTES } from "@/common/images";
 import { isHttpUrl } from "@/common/submission";
 import type { Db } from "../../db/connect";
@@ -20,8 +20,7 @@ export const previewUrlFor = (id: number) => `/api/admin/headlines/${id}/image`;
 
 /** Not yet approved (pending, or rejected) and linking outside: staff see it only through this server. */
 export function needsPreview(row: { stage: HeadlineStage; imageUrl: string | null }): boolean {
-  const approved = row.stage !== "pending" && row.stage !== "rejected";
-  return !approved && row.imageUrl !== null && isHttpUrl(row.imageUrl);
+  return !isApprovedStage(row.stage) && row.imageUrl !== null && isHttpUrl(row.imageUrl);
 }
 
 export const PREVIEW_MESSAGES = {

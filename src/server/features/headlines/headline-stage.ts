@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { HeadlineStage } from "@/common/headline";
+import { type HeadlineStage, isApprovedStage } from "@/common/headline";
 import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
@@ -425,7 +425,7 @@ export async function setContractAddress(
     const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
     if (!current) throw notFound(HEADLINE_NOT_FOUND);
     if (isAllowed("launch", current.stage)) return transitionIn(tx, id, "launch", actor, now, set);
-    if (current.stage === "pending" || current.stage === "rejected") throw refusal("launch", current.stage);
+    if (!isApprovedStage(current.stage)) throw refusal("launch", current.stage);
     // winner, past_winner, launched: the stage stays, only the facts change.
     const [row] = await tx.update(headlines).set(set).where(eq(headlines.id, id)).returning();
     if (!row) throw notFound(HEADLINE_NOT_FOUND);

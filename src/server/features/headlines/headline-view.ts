@@ -1,4 +1,4 @@
-import type { Headline } from "@/common/headline";
+import { type Headline, isApprovedStage } from "@/common/headline";
 import type { headlines } from "../../db/schema";
 
 type HeadlineRow = typeof headlines.$inferSelect;
@@ -14,7 +14,7 @@ export function toHeadline(row: HeadlineRow): Headline {
     createdAt: row.createdAt.toISOString(),
     votes: row.votes,
     // The spec's flags, derived from the one stage (decision 007).
-    isApproved: row.stage !== "pending" && row.stage !== "rejected",
+    isApproved: isApprovedStage(row.stage),
     isWinner: row.stage === "winner" || row.stage === "past_winner",
     isPaid: row.isPaid,
     isTodaysNews: row.stage === "today",

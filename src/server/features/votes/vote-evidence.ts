@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { serverSecrets } from "../../db/schema";
-import { neighbourhoodOf, normalizeIp } from "../../lib/client-network";
+import { neighbourhoodOf } from "../../lib/client-network";
 
 /**
  * What a vote keeps as evidence for staff: keyed hashes of the client IP, of its network and of the user
@@ -57,11 +57,14 @@ function evidenceSecret(db: Db): Promise<Buffer> {
 const keyedHash = (secret: Buffer, label: string, value: string) =>
   createHmac("sha256", secret).update(`${label}\0${value}`).digest("hex").slice(0, HASH_HEX_LENGTH);
 
-/** The hashes a vote from `ip` with `userAgent` stores (a few microseconds once the secret is loaded). */
+/**
+ * The hashes a vote from `ip` (as `request.visitor.ip` gives it: already in its one spelling) with
+ * `userAgent` stores; a few microseconds once the secret is loaded.
+ */
 export async function voteEvidence(db: Db, ip: string, userAgent: string): Promise<VoteEvidenceHashes> {
   const secret = await evidenceSecret(db);
   return {
-    ipHash: keyedHash(secret, "ip", normalizeIp(ip) ?? ip),
+    ipHash: keyedHash(secret, "ip", ip),
     networkHash: keyedHash(secret, "network", neighbourhoodOf(ip)),
     userAgentHash: keyedHash(secret, "user-agent", userAgent),
   };
