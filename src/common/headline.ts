@@ -64,3 +64,11 @@ export const HeadlineSchema = z.object({
 export type Headline = z.infer<typeof HeadlineSchema>;
 
 export const HeadlineListSchema = z.array(HeadlineSchema);
+
+/**
+ * One headline for its own page (`GET /api/headlines/{id}`): the public fields plus its stage, so the page
+ * shows what fits it (the vote button, the winner's panel, the market card, the archive line). Only approved
+ * headlines have a page: one waiting for review or refused answers 404.
+ */
+export const HeadlinePageSchema = HeadlineSchema.extend({ stage: z.enum(HEADLINE_STAGES) });
+export type HeadlinePage = z.infer<typeof HeadlinePageSchema>;

@@ -15,6 +15,15 @@ describe("configuration", () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
+  it("reads PUBLIC_URL as an origin, and defaults it to localhost on the port", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://memegazette.example/" }).publicUrl).toBe("https://memegazette.example");
+    for (const bad of ["memegazette.example", "https://memegazette.example/news", "ftp://x.example"]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it("turns the sample edition off by default on PostgreSQL", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x" }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO: "true" }).seedDemo).toBe(true);

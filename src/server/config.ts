@@ -134,6 +134,11 @@ const EnvSchema = z.object({
   EVENT_STREAMS_MAX: intIn(5_000, 1, 1_000_000),
   /** Uploaded images waiting for an image worker at most; beyond, uploads are refused with 503. */
   UPLOAD_QUEUE_MAX: intIn(8, 0, 1_000),
+  /** The site's public origin (canonical links, share cards, feeds); unset: http://localhost:{PORT}. */
+  PUBLIC_URL: httpUrl.refine(
+    (v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/i.test(v),
+    "must be an origin, like https://memegazette.example",
+  ),
   TELEGRAM_URL: httpUrl,
   X_URL: httpUrl,
   NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
@@ -175,6 +180,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   siteName: string;
   tokenAddress: string | undefined;
+  /** The site's origin without a trailing slash, for every absolute URL it gives out (never the Host header). */
+  publicUrl: string;
   paymentAddress: string | undefined;
   submissionPriceSol: number;
   submissionsPerHour: number;
@@ -233,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     siteName: e.SITE_NAME ?? DEFAULT_SITE_NAME,
     tokenAddress: e.TOKEN_ADDRESS,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     paymentAddress: e.PAYMENT_ADDRESS,
     submissionPriceSol: e.SUBMISSION_PRICE_SOL,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,

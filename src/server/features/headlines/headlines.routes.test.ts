@@ -130,3 +130,31 @@ describe("headline rows", () => {
     await expect(createHeadline(t.db, { stage: "limbo" as "today" })).rejects.toThrow();
   });
 });
+
+describe("GET /api/headlines/:id", () => {
+  it("answers a public headline with its stage, private fields absent", async () => {
+    const { id } = await createHeadline(t.db, { title: "On its own page", stage: "tomorrow" });
+    const res = await t.app.inject({ method: "GET", url: `/api/headlines/${id}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Record<string, unknown>;
+    expect(body).toMatchObject({ id, title: "On its own page", stage: "tomorrow", isTomorrowsNews: true });
+    expect(body).not.toHaveProperty("submitterIp");
+    expect(body).not.toHaveProperty("transactionId");
+  });
+
+  it("answers 404 for an unknown id and for one waiting for review or refused", async () => {
+    const pending = await createHeadline(t.db, { title: "Pending", stage: "pending" });
+    for (const url of ["/api/headlines/999999", `/api/headlines/${pending.id}`]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: "Headline not found" });
+    }
+  });
+
+  it("refuses an id that is not one", async () => {
+    for (const id of ["0", "abc", "1e3", "99999999999"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/headlines/${id}` });
+      expect(res.statusCode, id).toBe(400);
+    }
+  });
+});

@@ -1,7 +1,15 @@
-import { HeadlineListSchema } from "@/common/headline";
+import { HeadlineListSchema, HeadlinePageSchema } from "@/common/headline";
+import { IdParamsSchema } from "@/common/ids";
 import type { LiveTopic } from "@/common/live";
+import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
-import { listHomeHeadlines, listTomorrowsNews, listYesterdaysNews } from "./headlines.service";
+import { HEADLINE_NOT_FOUND } from "./headline-stage";
+import {
+  findHeadlinePage,
+  listHomeHeadlines,
+  listTomorrowsNews,
+  listYesterdaysNews,
+} from "./headlines.service";
 
 export async function headlinesRoutes(app: App): Promise<void> {
   // The busiest answers of the site: served from the list cache, serialized through HeadlineListSchema.
@@ -15,4 +23,15 @@ export async function headlinesRoutes(app: App): Promise<void> {
   // /api/old-news is the admin's name for the same public list (decisions page, "Accounts and roles").
   list("/api/yesterdays-news", "yesterdays-news", listYesterdaysNews);
   list("/api/old-news", "yesterdays-news", listYesterdaysNews);
+
+  // One headline for its page (/h/{id}): a primary-key read, not worth a cache.
+  app.get(
+    "/api/headlines/:id",
+    { schema: { params: IdParamsSchema, response: { 200: HeadlinePageSchema } } },
+    async (request) => {
+      const headline = await findHeadlinePage(app.db, request.params.id);
+      if (!headline) throw notFound(HEADLINE_NOT_FOUND);
+      return headline;
+    },
+  );
 }

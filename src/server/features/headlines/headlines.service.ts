@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
-import type { Headline } from "@/common/headline";
+import { type Headline, type HeadlinePage, isApprovedStage } from "@/common/headline";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { type SessionAccount, writeAudit } from "../../plugins/auth";
@@ -29,6 +29,13 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
   ]);
   const winner = winnerRows[0];
   return [...(winner ? [toHeadline(winner)] : []), ...voting.map((row) => toHeadline(row))];
+}
+
+/** One headline for its own page; null when there is none or it is not public (waiting for review, refused). */
+export async function findHeadlinePage(db: Db, id: number): Promise<HeadlinePage | null> {
+  const [row] = await db.select().from(headlines).where(eq(headlines.id, id));
+  if (!row || !isApprovedStage(row.stage)) return null;
+  return { ...toHeadline(row), stage: row.stage };
 }
 
 /** Tomorrow's News in received order. */

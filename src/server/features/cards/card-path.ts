@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto";
+import type { HeadlinePage } from "@/common/headline";
+
+/** A share card is 1200x630, the size X, Telegram and Facebook show large. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** What a headline's card draws: any change here is a new card, and only a change here. */
+export function cardContent(headline: HeadlinePage) {
+  return {
+    id: headline.id,
+    title: headline.title,
+    imageUrl: headline.imageUrl,
+    stage: headline.stage,
+    votes: headline.votes,
+    symbol: headline.symbol,
+    price: headline.price,
+    marketCap: headline.marketCap,
+  };
+}
+
+/** A short hash of what the card draws: the card's URL carries it, so a cached card is never stale. */
+export function cardVersion(content: unknown): string {
+  return createHash("sha256").update(JSON.stringify(content)).digest("base64url").slice(0, 12);
+}
+
+/** The path of a headline's card (absolute URLs add PUBLIC_URL in front). */
+export function headlineCardPath(headline: HeadlinePage): string {
+  return `/cards/h/${headline.id}/${cardVersion(cardContent(headline))}.png`;
+}
+
+/** The path of a list page's card: it shows the day's leader (or the paper's name when there is none). */
+export function editionCardPath(leader: HeadlinePage | null): string {
+  return `/cards/edition/${cardVersion(leader ? cardContent(leader) : null)}.png`;
+}
