@@ -8,6 +8,8 @@ export interface SiteConfig {
   tokenAddress: string | null;
   telegramUrl: string | null;
   xUrl: string | null;
+  /** The site's public origin (PUBLIC_URL): shared links point at it. Null in an older page: use location. */
+  publicUrl: string | null;
 }
 
 export const SITE_CONFIG_ELEMENT_ID = "site-config";
@@ -19,8 +21,14 @@ const stringOrNull = (value: unknown): value is string | null => value === null 
 /** The embedded configuration if `value` has its shape (other fields are dropped), else null. */
 export function parseSiteConfig(value: unknown): SiteConfig | null {
   if (typeof value !== "object" || value === null) return null;
-  const { siteName, tokenAddress, telegramUrl, xUrl } = value as Record<string, unknown>;
+  const { siteName, tokenAddress, telegramUrl, xUrl, publicUrl } = value as Record<string, unknown>;
   if (typeof siteName !== "string" || !stringOrNull(tokenAddress) || !stringOrNull(telegramUrl)) return null;
   if (!stringOrNull(xUrl)) return null;
-  return { siteName, tokenAddress, telegramUrl, xUrl };
+  return {
+    siteName,
+    tokenAddress,
+    telegramUrl,
+    xUrl,
+    publicUrl: typeof publicUrl === "string" ? publicUrl : null,
+  };
 }

@@ -23,6 +23,7 @@ describe("readSiteConfig", () => {
         tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
         telegramUrl: "https://t.me/pixelpost",
         xUrl: null,
+        publicUrl: "https://pixelpost.example",
       }),
     );
     expect(readSiteConfig()).toEqual({
@@ -30,6 +31,7 @@ describe("readSiteConfig", () => {
       tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
       telegramUrl: "https://t.me/pixelpost",
       xUrl: null,
+      publicUrl: "https://pixelpost.example",
     });
   });
 
@@ -39,6 +41,7 @@ describe("readSiteConfig", () => {
       tokenAddress: null,
       telegramUrl: null,
       xUrl: null,
+      publicUrl: null,
     });
   });
 
@@ -59,6 +62,7 @@ describe("readSiteConfig", () => {
       tokenAddress: null,
       telegramUrl: null,
       xUrl: null,
+      publicUrl: null,
     });
     document.getElementById(SITE_CONFIG_ELEMENT_ID)?.remove();
     embed(JSON.stringify({ siteName: "Pixel Post", tokenAddress: null, telegramUrl: null }));

@@ -6,6 +6,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   tokenAddress: null,
   telegramUrl: null,
   xUrl: null,
+  publicUrl: null,
 };
 
 /**

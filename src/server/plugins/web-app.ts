@@ -17,6 +17,7 @@ export function siteConfigOf(config: Config): SiteConfig {
     tokenAddress: config.tokenAddress ?? null,
     telegramUrl: config.telegramUrl ?? null,
     xUrl: config.xUrl ?? null,
+    publicUrl: config.publicUrl,
   };
 }
 

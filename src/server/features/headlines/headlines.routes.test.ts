@@ -4,6 +4,7 @@ import { HeadlineSchema } from "@/common/headline";
 import { headlines } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { findEditionLeader } from "./headlines.service";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -156,5 +157,17 @@ describe("GET /api/headlines/:id", () => {
       const res = await t.app.inject({ method: "GET", url: `/api/headlines/${id}` });
       expect(res.statusCode, id).toBe(400);
     }
+  });
+});
+
+describe("the day's leader", () => {
+  it("is the winner once crowned, else the most voted of today's voting, else nobody", async () => {
+    expect(await findEditionLeader(t.db)).toBeNull();
+    await createHeadline(t.db, { title: "Tomorrow's favourite", stage: "tomorrow", votes: 50 });
+    await createHeadline(t.db, { title: "Few votes", votes: 2 });
+    await createHeadline(t.db, { title: "Most votes", votes: 9 });
+    expect((await findEditionLeader(t.db))?.title).toBe("Most votes");
+    await createHeadline(t.db, { title: "Crowned", stage: "winner", votes: 1 });
+    expect(await findEditionLeader(t.db)).toMatchObject({ title: "Crowned", stage: "winner" });
   });
 });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
 import { type Headline, type HeadlinePage, isApprovedStage } from "@/common/headline";
 import type { Db } from "../../db/connect";
@@ -36,6 +36,25 @@ export async function findHeadlinePage(db: Db, id: number): Promise<HeadlinePage
   const [row] = await db.select().from(headlines).where(eq(headlines.id, id));
   if (!row || !isApprovedStage(row.stage)) return null;
   return { ...toHeadline(row), stage: row.stage };
+}
+
+/**
+ * The day's leader, for a list page's share card and head: the current winner once crowned, else the most
+ * voted headline in today's voting (the earliest on a tie); null on an empty paper.
+ */
+export async function findEditionLeader(db: Db): Promise<HeadlinePage | null> {
+  const [row] = await db
+    .select()
+    .from(headlines)
+    .where(or(eq(headlines.stage, "winner"), inTodaysVoting))
+    .orderBy(
+      desc(sql`(${headlines.stage} = 'winner')`),
+      desc(headlines.votes),
+      asc(headlines.createdAt),
+      asc(headlines.id),
+    )
+    .limit(1);
+  return row ? { ...toHeadline(row), stage: row.stage } : null;
 }
 
 /** Tomorrow's News in received order. */
