@@ -76,6 +76,17 @@ describe("prepared statements (the vote path)", () => {
   });
 });
 
+describe("the embedded database's memory", () => {
+  it.skipIf(process.env.TEST_DB === "postgres")(
+    "keeps shared buffers at 32 MB inside PGlite's WebAssembly memory",
+    async () => {
+      database = await createTestDatabase();
+      const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`SHOW shared_buffers`));
+      expect(row?.shared_buffers).toBe("32MB");
+    },
+  );
+});
+
 describe("a new embedded data directory", () => {
   it("is built beside the real one and moved into place complete, then opens and keeps its data", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "mg-datadir-"));

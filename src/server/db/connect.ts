@@ -89,10 +89,18 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "migrations");
 // Any number, fixed: every process that migrates takes this advisory lock, so migrations run once.
 const MIGRATION_LOCK = 7_215_401;
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory, which never
+ * shrinks: opening an existing database took 300-315 MB of RSS with it and 160-186 MB with 32 MB (measured
+ * here, 400k rows written after). The data files stay in the operating system's page cache behind it, so a
+ * small site's working set still reads from memory.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 /** Opens the embedded database in a directory (or in memory with `dataDir` undefined). */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir && !loadDataDir) createPgliteDataDir(dataDir);
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
   const timer = new QueryTimer();
   timer.wrap(client, ["query", "exec"]);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
