@@ -1,3 +1,5 @@
+import { parseHeadlinePath } from "./headline-path";
+
 /**
  * Which page module (a file in src/client/pages, without extension) draws each path of the site. The browser
  * loads each page as its own chunk; the server reads this to tell the browser, in the HTML, which chunk the
@@ -17,11 +19,19 @@ export const PAGE_FILES = {
   "/admin": "admin",
 } as const;
 
+/** A headline's own page: `/h/{id}` with any slug (src/common/headline-path.ts). */
+export const HEADLINE_PAGE = "headline";
+
 /** The page for every other path ("There's no news here"). */
 export const NOT_FOUND_PAGE = "not-found";
 
 export type PagePath = keyof typeof PAGE_FILES;
-export type PageFile = (typeof PAGE_FILES)[PagePath] | typeof NOT_FOUND_PAGE;
+export type PageFile = (typeof PAGE_FILES)[PagePath] | typeof HEADLINE_PAGE | typeof NOT_FOUND_PAGE;
+
+/** Every page module, each once. */
+export const ALL_PAGE_FILES: readonly PageFile[] = [
+  ...new Set<PageFile>([...Object.values(PAGE_FILES), HEADLINE_PAGE, NOT_FOUND_PAGE]),
+];
 
 /** Staff-only pages: outside the public pages' first-load budget. */
 export const PRIVATE_PAGE_FILES: readonly PageFile[] = ["admin"];
@@ -32,5 +42,6 @@ export const PRIVATE_PAGE_FILES: readonly PageFile[] = ["admin"];
  */
 export function pageFileFor(pathname: string): PageFile {
   const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  return Object.hasOwn(PAGE_FILES, normalized) ? PAGE_FILES[normalized as PagePath] : NOT_FOUND_PAGE;
+  if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
+  return parseHeadlinePath(pathname) ? HEADLINE_PAGE : NOT_FOUND_PAGE;
 }

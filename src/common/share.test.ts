@@ -27,14 +27,14 @@ describe("winner and vote posts", () => {
   const ca = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
   it("prefills the winner post with the title, $symbol, address, a DEX and a pump link", () => {
-    const text = decodeURIComponent(
-      winnerPostUrl({ title: "Frog wins", symbol: "FROG", contractAddress: ca }).split("text=")[1] as string,
-    );
-    expect(text).toBe(
+    const page = "https://memegazette.example/h/7/frog-wins";
+    const url = new URL(winnerPostUrl({ title: "Frog wins", symbol: "FROG", contractAddress: ca }, page));
+    expect(url.searchParams.get("text")).toBe(
       `Frog wins $FROG\nCA: ${ca}\nChart: https://dexscreener.com/solana/${ca}\nPump: https://pump.fun/coin/${ca}`,
     );
+    expect(url.searchParams.get("url")).toBe(page);
     expect(
-      decodeURIComponent(winnerPostUrl({ title: "Frog wins", symbol: null, contractAddress: null })),
+      decodeURIComponent(winnerPostUrl({ title: "Frog wins", symbol: null, contractAddress: null }, page)),
     ).toContain("text=Frog wins");
   });
 

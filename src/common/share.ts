@@ -42,18 +42,24 @@ export function tradeLinks(contractAddress: string) {
   ];
 }
 
-/** "Share on X" for the winner: the title, an optional $symbol, the contract address, a DEX and a pump link. */
-export function winnerPostUrl(winner: {
-  title: string;
-  symbol: string | null;
-  contractAddress: string | null;
-}): string {
+/**
+ * "Share on X" for the winner: the title, an optional $symbol, the contract address, a DEX and a pump link,
+ * and the headline's own page (issue 13: every share points at the headline).
+ */
+export function winnerPostUrl(
+  winner: {
+    title: string;
+    symbol: string | null;
+    contractAddress: string | null;
+  },
+  pageUrl: string,
+): string {
   const lines = [winner.symbol ? `${winner.title} $${winner.symbol}` : winner.title];
   if (winner.contractAddress) {
     const [dex, , pump] = tradeLinks(winner.contractAddress);
     lines.push(`CA: ${winner.contractAddress}`, `Chart: ${dex?.url}`, `Pump: ${pump?.url}`);
   }
-  return `https://x.com/intent/tweet?text=${encodeURIComponent(lines.join("\n"))}`;
+  return `https://x.com/intent/tweet?text=${encodeURIComponent(lines.join("\n"))}&url=${encodeURIComponent(pageUrl)}`;
 }
 
 /** "Share My Vote on X" on Tomorrow's News; the top four also get a Top4 hashtag. */

@@ -13,6 +13,7 @@ import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { createPageHeads } from "./features/share/page-heads";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
@@ -147,7 +148,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
   let closing = false;
   app.addHook("preClose", (done) => {

@@ -18,7 +18,9 @@ describe("configuration", () => {
   it("reads PUBLIC_URL as an origin, and defaults it to localhost on the port", () => {
     expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
-    expect(loadConfig({ PUBLIC_URL: "https://memegazette.example/" }).publicUrl).toBe("https://memegazette.example");
+    expect(loadConfig({ PUBLIC_URL: "https://memegazette.example/" }).publicUrl).toBe(
+      "https://memegazette.example",
+    );
     for (const bad of ["memegazette.example", "https://memegazette.example/news", "ftp://x.example"]) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }

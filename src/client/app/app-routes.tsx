@@ -4,7 +4,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { onDemand } from "@/client/lib/on-demand";
 import { type PageFile, pageFileFor } from "@/common/pages";
 import { AppLayout } from "./app-layout";
-import { paths } from "./paths";
+import { paramRoutes, paths } from "./paths";
 import { ScrollToTopOnArrival } from "./scroll-to-top";
 
 /** A route's screen, loaded as its own chunk; `load()` fetches it ahead of the first render. */
@@ -97,6 +97,7 @@ const pages: Record<PageFile, LazyPage> = {
   submit: lazyPage(async () => (await import("@/client/pages/submit")).Submit),
   "paid-submit": lazyPage(async () => (await import("@/client/pages/paid-submit")).PaidSubmit),
   about: lazyPage(async () => (await import("@/client/pages/about")).About),
+  headline: lazyPage(async () => (await import("@/client/pages/headline")).Headline),
   admin: lazyPage(async () => (await import("@/client/pages/admin")).Admin),
   "not-found": lazyPage(async () => (await import("@/client/pages/not-found")).NotFound),
 };
@@ -120,6 +121,11 @@ const ROUTES: ReadonlyArray<{ paths: readonly string[]; page: PageFile; loading:
   { paths: [paths.paidSubmit], page: "paid-submit", loading: "Loading the form" },
   { paths: [paths.about], page: "about", loading: "Loading About" },
   { paths: [paths.admin], page: "admin", loading: "Loading admin controls" },
+  {
+    paths: [paramRoutes.headline, paramRoutes.headlineWithSlug],
+    page: "headline",
+    loading: "Loading the headline",
+  },
   { paths: ["*"], page: "not-found", loading: "Loading the page" },
 ];
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_PAGE, PAGE_FILES, pageFileFor } from "@/common/pages";
+import { ALL_PAGE_FILES, NOT_FOUND_PAGE, PAGE_FILES, pageFileFor } from "@/common/pages";
 import { paths } from "./paths";
 
 // The server preloads each path's page chunk by the table in common/pages.ts; the router draws the paths of
@@ -13,7 +13,7 @@ describe("the page table", () => {
   });
 
   it("names page modules that exist", () => {
-    for (const page of [...Object.values(PAGE_FILES), NOT_FOUND_PAGE]) {
+    for (const page of ALL_PAGE_FILES) {
       expect(existsSync(path.resolve(import.meta.dirname, "../pages", `${page}.tsx`)), page).toBe(true);
     }
   });
@@ -24,5 +24,8 @@ describe("the page table", () => {
     expect(pageFileFor("/Old-News")).toBe("yesterdays-news");
     expect(pageFileFor("/archive/2024")).toBe(NOT_FOUND_PAGE);
     expect(pageFileFor("/toString")).toBe(NOT_FOUND_PAGE);
+    expect(pageFileFor("/h/42")).toBe("headline");
+    expect(pageFileFor("/h/42/local-cat-elected-mayor")).toBe("headline");
+    expect(pageFileFor("/h/abc")).toBe(NOT_FOUND_PAGE);
   });
 });

@@ -13,3 +13,9 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Routes with parameters (not in the page table's exact paths): a headline's page, with or without a slug. */
+export const paramRoutes = {
+  headline: "/h/:id",
+  headlineWithSlug: "/h/:id/:slug",
+} as const;

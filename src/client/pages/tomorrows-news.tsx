@@ -1,4 +1,3 @@
-import { paths } from "@/client/app/paths";
 import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -48,7 +47,6 @@ export function TomorrowsNews() {
           candidates={news.data}
           votedIds={myVotes.data?.tomorrowVotes ?? []}
           votingEnded={votingEnded}
-          pageUrl={`${window.location.origin}${paths.tomorrowsNews}`}
           siteName={site.siteName}
           telegramUrl={site.telegramUrl}
         />

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { paths } from "@/client/app/paths";
 import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -42,7 +41,6 @@ export function YesterdaysNews() {
               <TokenCard
                 token={token}
                 siteName={siteName}
-                shareUrl={`${window.location.origin}${paths.yesterdaysNews}`}
                 canEdit={canEdit}
                 editing={editingId === token.id}
                 // One card at a time: opening another card's form closes this one.

@@ -156,12 +156,18 @@ describe("missing files", () => {
     }
   });
 
-  it("leave the pages' paths to the app, dots in a directory name included", async () => {
+  it("leave the pages' paths to the app, dots in a directory name included; an unknown page is a 404 page", async () => {
     const web = await webApp();
-    for (const url of ["/archive", "/tomorrows-news/", "/no/such/page", "/v1.2/page"]) {
+    for (const [url, status] of [
+      ["/archive", 200],
+      ["/tomorrows-news/", 200],
+      ["/no/such/page", 404],
+      ["/v1.2/page", 404],
+    ] as const) {
       const res = await web.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(res.body, url).toContain('<div id=root>');
     }
   });
 });

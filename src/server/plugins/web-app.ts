@@ -3,10 +3,12 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { NOT_FOUND_PAGE, PAGE_FILES, type PageFile, pageFileFor } from "@/common/pages";
+import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
+import { type PageAnswer, type PageHead, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
+import { escapeHtml } from "../lib/html";
 import type { App } from "../types";
 
 const ONE_YEAR_S = 31_536_000;
@@ -21,28 +23,29 @@ export function siteConfigOf(config: Config): SiteConfig {
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] as string);
-
 /**
- * The page with this deployment's name and public settings in it, so the first paint is already right, and
- * a `modulepreload` link for each of `preloads` (the requested page's chunks).
+ * The page with this deployment's name and public settings in it, so the first paint is already right, a
+ * `modulepreload` link for each of `preloads` (the requested page's chunks), and the page's own head tags
+ * (title, description, canonical link, Open Graph: features/share/page-heads.ts) in place of the template's
+ * title and description.
  */
 export function renderIndexHtml(
   template: string,
   site: SiteConfig,
   preloads: readonly string[] = [],
+  headTags?: string,
 ): string {
   // "<" is escaped inside the JSON so that no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
   // crossorigin as on Vite's own tags: a preload in another mode would not be reused by the import.
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-  return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.siteName)}</title>`)
-    .replace(
-      "</head>",
-      `${links.join("")}<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
-    );
+  const withHead = headTags
+    ? template.replace(/<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, () => headTags)
+    : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.siteName)}</title>`);
+  return withHead.replace(
+    "</head>",
+    `${links.join("")}<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+  );
 }
 
 /** A path with a segment that starts with a dot (`/.vite/manifest.json`, `/assets/.env`), encoded or not. */
@@ -81,7 +84,7 @@ export function pagePreloads(manifest: ViteManifest): Map<PageFile, string[]> {
   const url = (key: string) => `/${manifest[key]?.file}`;
   const shell = [...loadedByEntry].filter((key) => !entries.includes(key)).map(url);
   const preloads = new Map<PageFile, string[]>();
-  for (const page of new Set<PageFile>([...Object.values(PAGE_FILES), NOT_FOUND_PAGE])) {
+  for (const page of ALL_PAGE_FILES) {
     const key = `pages/${page}.tsx`;
     const files = manifest[key] ? [...closure(manifest, [key])].filter((k) => !loadedByEntry.has(k)) : [];
     // The page's own chunk first among its files: the browser starts the most important download first.
@@ -91,7 +94,7 @@ export function pagePreloads(manifest: ViteManifest): Map<PageFile, string[]> {
   return preloads;
 }
 
-/** One HTML page, compressed once at start-up in both encodings: no compression work per request. */
+/** One HTML page, compressed once in both encodings: no compression work per request. */
 interface PreparedPage {
   identity: Buffer;
   br: Buffer;
@@ -105,6 +108,28 @@ function preparePage(html: string): PreparedPage {
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(identity, { level: 9 }),
   };
+}
+
+/**
+ * Pages by their exact HTML. A page's head changes with its headline or the day's edition, so pages are made
+ * when first asked for and kept (~1 ms of compression each, once), the least recently used dropped beyond
+ * `max`: the front page and the busy headlines are always served ready.
+ */
+class PreparedPages {
+  private readonly pages = new Map<string, PreparedPage>();
+  constructor(private readonly max: number) {}
+
+  get(html: string): PreparedPage {
+    let page = this.pages.get(html);
+    if (page) {
+      this.pages.delete(html); // re-inserted below: the Map's order is the use order
+    } else {
+      page = preparePage(html);
+      if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value as string);
+    }
+    this.pages.set(html, page);
+    return page;
+  }
 }
 
 function readManifest(dir: string): ViteManifest {
@@ -129,7 +154,7 @@ export function isFileRequest(pathname: string): boolean {
  * copy per page module with that module's chunks preloaded. Unknown /api paths and missing files answer 404
  * JSON.
  */
-export async function registerWebApp(app: App, config: Config): Promise<void> {
+export async function registerWebApp(app: App, config: Config, heads?: PageHeads): Promise<void> {
   const dir = config.staticDir;
   const indexPath = dir ? path.join(dir, "index.html") : undefined;
   if (!dir || !indexPath || !fs.existsSync(indexPath)) {
@@ -143,8 +168,14 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
   const template = fs.readFileSync(indexPath, "utf8");
   const site = siteConfigOf(config);
   const preloads = pagePreloads(readManifest(dir));
-  const pages = new Map<PageFile, PreparedPage>();
-  for (const [page, files] of preloads) pages.set(page, preparePage(renderIndexHtml(template, site, files)));
+  const prepared = new PreparedPages(1_000);
+  const htmlOf = (page: PageFile, head?: PageHead) =>
+    renderIndexHtml(
+      template,
+      site,
+      preloads.get(page) ?? [],
+      head && renderHeadTags(head, site.siteName, config.publicUrl),
+    );
 
   await app.register(fastifyStatic, {
     root: dir,
@@ -164,16 +195,27 @@ export async function registerWebApp(app: App, config: Config): Promise<void> {
     },
   });
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const prepared = pages.get(pageFileFor(pathname)) as PreparedPage;
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const search = request.url.slice(pathname.length);
+    const answer: PageAnswer = heads
+      ? await heads(pathname, search)
+      : {
+          kind: "page",
+          status: pageFileFor(pathname) === NOT_FOUND_PAGE ? 404 : 200,
+          page: pageFileFor(pathname),
+        };
+    if (answer.kind === "redirect") {
+      return reply.status(301).header("cache-control", "no-cache").redirect(answer.location, 301);
+    }
+    const page = prepared.get(htmlOf(answer.page, answer.head));
     const encoding = pickEncoding(request.headers["accept-encoding"]);
     reply
-      .status(200)
+      .status(answer.status)
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("vary", "accept-encoding");
     if (encoding) reply.header("content-encoding", encoding);
-    return reply.send(encoding ? prepared[encoding] : prepared.identity);
+    return reply.send(encoding ? page[encoding] : page.identity);
   };
 
   // The static plugin refuses directories (403) when it serves no index: the front page needs its own route.

@@ -3,6 +3,7 @@ import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
 import { tomorrowVotePostUrl } from "@/common/share";
@@ -16,7 +17,6 @@ export function CandidateCard({
   outOfVotes,
   sending,
   onVote,
-  pageUrl,
   siteName,
   telegramUrl,
 }: {
@@ -28,12 +28,12 @@ export function CandidateCard({
   outOfVotes: boolean;
   sending: boolean;
   onVote: () => void;
-  pageUrl: string;
   siteName: string;
   telegramUrl: string | null;
 }) {
   // The spec's author rule ("admin", the imports' author, shows "News Source"); no line for an anonymous one.
   const author = displayAuthor(candidate.submittedBy);
+  const headlineUrl = useHeadlineUrl();
   const blocked = voted || votingEnded || outOfVotes || sending;
   return (
     <Card className="h-full bg-paper">
@@ -70,7 +70,7 @@ export function CandidateCard({
         </Button>
         <Button asChild variant="dark">
           <a
-            href={tomorrowVotePostUrl(candidate, pageUrl, siteName, isTopFour)}
+            href={tomorrowVotePostUrl(candidate, headlineUrl(candidate), siteName, isTopFour)}
             target="_blank"
             rel="noopener noreferrer"
           >

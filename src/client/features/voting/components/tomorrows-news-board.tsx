@@ -13,17 +13,18 @@ export function TomorrowsNewsBoard({
   candidates,
   votedIds,
   votingEnded,
-  pageUrl,
   siteName,
   telegramUrl,
+  single = false,
 }: {
   candidates: Headline[];
   /** Candidates this visitor already voted for, from the server. */
   votedIds: number[];
   votingEnded: boolean;
-  pageUrl: string;
   siteName: string;
   telegramUrl: string | null;
+  /** One candidate on its own page: no leaderboard, one column. */
+  single?: boolean;
 }) {
   const communityVote = useCommunityVote();
   const votesLeft = useMyVotes().data?.votesLeft;
@@ -84,8 +85,10 @@ export function TomorrowsNewsBoard({
   return (
     <div className="flex flex-col gap-8">
       {votingEnded ? null : <VotesLeft votesLeft={votesLeft} />}
-      <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {single ? null : (
+        <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
+      )}
+      <ul className={single ? "grid max-w-xl gap-6" : "grid gap-6 md:grid-cols-2 lg:grid-cols-3"}>
         {withLocal.map((c) => (
           <li key={c.id}>
             <CandidateCard
@@ -96,7 +99,6 @@ export function TomorrowsNewsBoard({
               outOfVotes={outOfVotes}
               sending={sending === c.id}
               onVote={() => vote(c)}
-              pageUrl={pageUrl}
               siteName={siteName}
               telegramUrl={telegramUrl}
             />

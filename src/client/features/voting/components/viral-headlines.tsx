@@ -19,6 +19,7 @@ export function ViralHeadlines({
   votingEnded,
   votedHeadlineId,
   period,
+  single = false,
 }: {
   headlines: Headline[];
   isLoading: boolean;
@@ -28,6 +29,8 @@ export function ViralHeadlines({
   votedHeadlineId: number | null;
   /** "Today's" or "This Week's", by the schedule (common/edition.ts). */
   period: string;
+  /** One headline on its own page: no leaderboard, one column. */
+  single?: boolean;
 }) {
   const castVote = useCastVote();
   const votesLeft = useMyVotes().data?.votesLeft;
@@ -95,13 +98,15 @@ export function ViralHeadlines({
         </Card>
       ) : (
         <div className="flex flex-col gap-8">
-          <Leaderboard
-            items={headlines}
-            highlight={3}
-            podium
-            markFor={(rank) => (rank === 1 ? "Leading" : null)}
-          />
-          <ul className="grid gap-6 md:grid-cols-2">
+          {single ? null : (
+            <Leaderboard
+              items={headlines}
+              highlight={3}
+              podium
+              markFor={(rank) => (rank === 1 ? "Leading" : null)}
+            />
+          )}
+          <ul className={single ? "grid max-w-xl gap-6" : "grid gap-6 md:grid-cols-2"}>
             {headlines.map((h) => (
               <li key={h.id}>
                 <HeadlineCard

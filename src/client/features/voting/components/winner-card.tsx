@@ -2,6 +2,7 @@ import { useState } from "react";
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { CopyIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
+import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
 import { tradeLinks, winnerPostUrl } from "@/common/share";
@@ -20,6 +21,7 @@ function hostOf(url: string): string | null {
 export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; sentimentVoted: boolean }) {
   const ca = winner.contractAddress;
   const [copied, setCopied] = useState<"ok" | "failed" | null>(null);
+  const headlineUrl = useHeadlineUrl();
 
   const copy = async () => {
     if (!ca) return;
@@ -120,7 +122,7 @@ export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; senti
 
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="dark">
-              <a href={winnerPostUrl(winner)} target="_blank" rel="noopener noreferrer">
+              <a href={winnerPostUrl(winner, headlineUrl(winner))} target="_blank" rel="noopener noreferrer">
                 <XLogoIcon /> Share on X
               </a>
             </Button>

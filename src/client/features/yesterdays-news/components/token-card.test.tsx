@@ -45,7 +45,6 @@ function Harness({ canEdit }: { canEdit: boolean }) {
     <TokenCard
       token={TOKEN}
       siteName="Meme Gazette"
-      shareUrl="https://example.test/yesterdays-news"
       canEdit={canEdit}
       editing={editing}
       onEditingChange={setEditing}

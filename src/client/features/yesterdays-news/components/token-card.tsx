@@ -6,6 +6,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { formatPrice, formatUsd, shortenAddress } from "@/common/format";
 import type { Headline } from "@/common/headline";
 import { tokenShareText } from "@/common/share";
@@ -21,8 +22,6 @@ const TokenEditForm = lazy(async () => ({ default: (await loadTokenEditForm()).T
 export interface TokenCardProps {
   token: Headline;
   siteName: string;
-  /** The absolute URL the share bar links to (the Yesterday's News page). */
-  shareUrl: string;
   /** Logged-in staff get the pencil (decisions page: the edit control is not for visitors). */
   canEdit?: boolean;
   /** This card shows its edit form (the page keeps one card at a time in edit mode). */
@@ -34,7 +33,6 @@ export interface TokenCardProps {
 export function TokenCard({
   token,
   siteName,
-  shareUrl,
   canEdit = false,
   editing = false,
   onEditingChange,
@@ -43,6 +41,7 @@ export function TokenCard({
   const name = symbol ? `${symbol} Token` : token.title;
   const subject = symbol || token.title;
   const formId = useId();
+  const shareUrl = useHeadlineUrl()(token);
   const pencilRef = useRef<HTMLButtonElement>(null);
   const showForm = canEdit && editing;
 
@@ -116,7 +115,7 @@ function TokenDetails({
   token,
   siteName,
   shareUrl,
-}: Pick<TokenCardProps, "token" | "siteName" | "shareUrl">) {
+}: Pick<TokenCardProps, "token" | "siteName"> & { shareUrl: string }) {
   const { contractAddress, symbol } = token;
   const subject = symbol || token.title;
   return (

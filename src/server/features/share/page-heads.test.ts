@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHeadline } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+const PUBLIC_URL = "https://memegazette.example";
+
+/** The built app's page in miniature: the server fills in its head. */
+function staticDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-heads-"));
+  fs.writeFileSync(
+    path.join(dir, "index.html"),
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="template" /><title>Meme Gazette</title></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ staticDir: staticDir(), publicUrl: PUBLIC_URL });
+});
+afterAll(() => t.close());
+
+const ENTITIES: Record<string, string> = {
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&amp;": "&",
+};
+const decode = (s: string) => s.replace(/&(lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] as string);
+
+/** The head's tags as name -> content, decoded as a crawler reads them (no JavaScript). */
+async function headOf(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url, headers });
+  const html = res.body;
+  const head = html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
+  const meta = new Map<string, string>();
+  for (const m of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)) {
+    meta.set(m[1] as string, decode(m[2] as string));
+  }
+  const rawTitle = /<title>([^<]*)<\/title>/.exec(head)?.[1];
+  const title = rawTitle === undefined ? undefined : decode(rawTitle);
+  const canonical = /<link rel="canonical" href="([^"]+)">/.exec(head)?.[1];
+  const alternates = [...head.matchAll(/<link rel="alternate" type="([^"]+)"[^>]* href="([^"]+)">/g)].map(
+    (m) => [m[1], m[2]],
+  );
+  return { res, head, meta, title, canonical, alternates, titles: head.match(/<title>/g)?.length ?? 0 };
+}
+
+describe("the head of every public page", () => {
+  const routes: Array<[string, RegExp, string]> = [
+    ["/", /^Meme Gazette \| Today's News, \w+day, \w+ \d+, \d{4}$/, "/"],
+    ["/tomorrows-news", /^Tomorrow's News \| Meme Gazette$/, "/tomorrows-news"],
+    ["/yesterdays-news", /^Yesterday's News: Launched Tokens \| Meme Gazette$/, "/yesterdays-news"],
+    ["/old-news", /^Yesterday's News: Launched Tokens \| Meme Gazette$/, "/yesterdays-news"],
+    ["/archive", /^Meme Gazette Archive \| Meme Gazette$/, "/archive"],
+    ["/submit", /^Submit Your Headline \| Meme Gazette$/, "/submit"],
+    ["/paid-submit", /^Promoted Submission \| Meme Gazette$/, "/paid-submit"],
+    ["/ABOUT/", /^About \| Meme Gazette$/, "/about"],
+  ];
+
+  it.each(routes)(
+    "%s carries its own title, description, canonical link, Open Graph and feeds",
+    async (url, title, canonical) => {
+      const h = await headOf(url);
+      expect(h.res.statusCode).toBe(200);
+      expect(h.titles).toBe(1);
+      expect(h.title).toMatch(title);
+      expect(h.meta.get("description")).toBeTruthy();
+      expect(h.meta.get("description")).not.toBe("template");
+      expect(h.canonical).toBe(`${PUBLIC_URL}${canonical}`);
+      expect(h.meta.get("og:title")).toBe(h.title);
+      expect(h.meta.get("og:description")).toBe(h.meta.get("description"));
+      expect(h.meta.get("og:type")).toBe("website");
+      expect(h.meta.get("og:url")).toBe(h.canonical);
+      expect(h.meta.get("og:image")).toMatch(new RegExp(`^${PUBLIC_URL}/cards/edition/[\\w-]+\\.png$`));
+      expect(h.meta.get("og:image:width")).toBe("1200");
+      expect(h.meta.get("og:image:height")).toBe("630");
+      expect(h.meta.get("twitter:card")).toBe("summary_large_image");
+      expect(h.alternates).toEqual([
+        ["application/rss+xml", `${PUBLIC_URL}/feed.xml`],
+        ["application/feed+json", `${PUBLIC_URL}/feed.json`],
+      ]);
+      expect(h.meta.has("robots")).toBe(false);
+    },
+  );
+
+  it("names the day's leader on the front page, and its card changes with the leader", async () => {
+    const before = (await headOf("/")).meta.get("og:image");
+    await createHeadline(t.db, { title: "Leader of the day", votes: 5 });
+    // No live event was sent for a row written straight to the database: a vote would have sent one.
+    t.app.liveEvents.publish("headlines");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const h = await headOf("/");
+    expect(h.meta.get("description")).toContain('Today\'s leader: "Leader of the day"');
+    expect(h.meta.get("og:image")).not.toBe(before);
+  });
+
+  it("takes absolute addresses from PUBLIC_URL, never from the Host header", async () => {
+    const h = await headOf("/archive", { host: "evil.example", "x-forwarded-host": "evil.example" });
+    expect(h.head).not.toContain("evil.example");
+    expect(h.canonical).toBe(`${PUBLIC_URL}/archive`);
+  });
+
+  it("keeps staff and unknown pages out of search engines, an unknown page with status 404", async () => {
+    expect((await headOf("/admin")).meta.get("robots")).toBe("noindex");
+    const missing = await headOf("/no/such/page");
+    expect(missing.res.statusCode).toBe(404);
+    expect(missing.title).toBe("404 Page Not Found | Meme Gazette");
+    expect(missing.meta.get("robots")).toBe("noindex");
+  });
+});
+
+describe("a headline's page", () => {
+  it("carries the headline in its head, escaped, with its own card", async () => {
+    const hostile = `Cat </title><script>alert("x")</script> & "friends"`;
+    const { id } = await createHeadline(t.db, {
+      title: hostile,
+      description: `${"A very long description. ".repeat(20)}<img src=x onerror=alert(1)>`,
+      stage: "tomorrow",
+    });
+    const canonical = `/h/${id}/cat-title-script-alert-x-script-friends`;
+    const h = await headOf(canonical);
+    expect(h.res.statusCode).toBe(200);
+    expect(h.head).not.toContain("<script>alert");
+    expect(h.head).not.toContain("<img");
+    expect(h.titles).toBe(1);
+    // Decoded, the text is exactly the title.
+    expect(h.title).toBe(`${hostile} | Meme Gazette`);
+    expect(h.meta.get("og:type")).toBe("article");
+    expect(h.canonical).toBe(`${PUBLIC_URL}${canonical}`);
+    expect(h.meta.get("og:image")).toMatch(new RegExp(`^${PUBLIC_URL}/cards/h/${id}/[\\w-]+\\.png$`));
+    expect((h.meta.get("description") ?? "").length).toBeLessThanOrEqual(200);
+    expect(h.meta.get("description")).toMatch(/…$/);
+  });
+
+  it("redirects any other slug to the canonical address, keeping the query", async () => {
+    const { id } = await createHeadline(t.db, { title: "Local cat elected mayor" });
+    for (const url of [`/h/${id}`, `/h/${id}/`, `/h/${id}/old-title`, `/H/${id}/local-cat-elected-mayor`]) {
+      const res = await t.app.inject({ url: `${url}?utm_source=x` });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(`/h/${id}/local-cat-elected-mayor?utm_source=x`);
+    }
+  });
+
+  it("answers the not-found page with status 404 for an unknown id, a bad id, or one not public", async () => {
+    const pending = await createHeadline(t.db, { title: "Waiting for review", stage: "pending" });
+    for (const url of ["/h/999999", "/h/0", `/h/${pending.id}`, "/h/99999999999/x"]) {
+      const h = await headOf(url);
+      expect(h.res.statusCode, url).toBe(404);
+      expect(h.title, url).toBe("404 Page Not Found | Meme Gazette");
+      expect(h.head, url).not.toContain("Waiting for review");
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import { editionDate } from "@/common/edition-date";
+import type { HeadlinePage } from "@/common/headline";
+import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
+import { documentTitle, screenMeta, shortenAtWord } from "@/common/page-meta";
+import { HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
+import { easternDay } from "@/common/time";
+import type { Config } from "../../config";
+import type { Db } from "../../db/connect";
+import type { LiveEvents } from "../../events/live-events";
+import { escapeHtml } from "../../lib/html";
+import { CARD_HEIGHT, CARD_WIDTH, editionCardPath, headlineCardPath } from "../headlines/card-path";
+import { findEditionLeader, findHeadlinePage } from "../headlines/headlines.service";
+import { getSettingsRow } from "../settings/settings.service";
+
+/** What the page's head says: chat apps and crawlers read it without running the app. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonicalUrl: string;
+  ogType: "website" | "article";
+  /** Absolute. */
+  imageUrl: string;
+  imageAlt: string;
+  /** Staff pages and the not-found page are kept out of search engines. */
+  noindex: boolean;
+}
+
+/** How the server answers a page request: the app's page with its head, or a redirect to the canonical path. */
+export type PageAnswer =
+  | { kind: "page"; status: 200 | 404; page: PageFile; head?: PageHead }
+  | { kind: "redirect"; location: string };
+
+export type PageHeads = (pathname: string, search: string) => Promise<PageAnswer>;
+
+interface Edition {
+  day: string;
+  leader: HeadlinePage | null;
+}
+
+/** The feeds every page links to, for readers that follow the paper. */
+export const FEED_LINKS = [
+  { type: "application/rss+xml", href: "/feed.xml" },
+  { type: "application/feed+json", href: "/feed.json" },
+] as const;
+
+/**
+ * The head of every page: a headline's page from the headline, a list page from the day's edition (its date
+ * and its leader's share card). The edition is read once and kept until the lists or the settings change.
+ */
+export function createPageHeads(deps: { db: Db; config: Config; events: LiveEvents }): PageHeads {
+  const { db, config } = deps;
+  const site = config.siteName;
+  const absolute = (p: string) => `${config.publicUrl}${p}`;
+
+  let edition: Promise<Edition> | undefined;
+  deps.events.onChange((topics) => {
+    if (topics.includes("headlines") || topics.includes("settings")) edition = undefined;
+  });
+  const loadEdition = () => {
+    edition ??= (async () => {
+      const [settings, leader] = await Promise.all([getSettingsRow(db), findEditionLeader(db)]);
+      return { day: settings.currentDay ?? easternDay(new Date()), leader };
+    })().catch((error: unknown) => {
+      edition = undefined;
+      throw error;
+    });
+    return edition;
+  };
+
+  const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
+    const { day, leader } = await loadEdition();
+    const meta = screenMeta(page, site);
+    const lead = leader ? ` Today's leader: "${leader.title}".` : "";
+    return {
+      title: page === "home" ? documentTitle(`Today's News, ${editionDate(day)}`, site, true) : meta.title,
+      description: page === "home" ? `${meta.description}${lead}` : meta.description,
+      canonicalUrl: absolute(canonicalListPath(pathname)),
+      ogType: "website",
+      imageUrl: absolute(editionCardPath(leader)),
+      imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
+      noindex: page === "admin" || page === NOT_FOUND_PAGE,
+    };
+  };
+
+  return async (pathname, search) => {
+    const page = pageFileFor(pathname);
+    if (page !== HEADLINE_PAGE) {
+      return {
+        kind: "page",
+        status: page === NOT_FOUND_PAGE ? 404 : 200,
+        page,
+        head: await listHead(page, pathname),
+      };
+    }
+    const parsed = parseHeadlinePath(pathname);
+    const headline = parsed && (await findHeadlinePage(db, parsed.id));
+    if (!headline) {
+      return {
+        kind: "page",
+        status: 404,
+        page: NOT_FOUND_PAGE,
+        head: await listHead(NOT_FOUND_PAGE, pathname),
+      };
+    }
+    const canonical = headlinePath(headline);
+    if (pathname !== canonical) return { kind: "redirect", location: `${canonical}${search}` };
+    return {
+      kind: "page",
+      status: 200,
+      page,
+      head: {
+        title: documentTitle(headline.title, site),
+        description: shortenAtWord(headline.description || screenMeta("home", site).description, 200),
+        canonicalUrl: absolute(canonical),
+        ogType: "article",
+        imageUrl: absolute(headlineCardPath(headline)),
+        imageAlt: headline.title,
+        noindex: false,
+      },
+    };
+  };
+}
+
+/** A list page's canonical address: its lower-case path without a trailing slash (the router ignores both). */
+function canonicalListPath(pathname: string): string {
+  const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  return normalized === "/old-news" ? "/yesterdays-news" : normalized;
+}
+
+/** The head's tags, every value escaped for its attribute or text. */
+export function renderHeadTags(head: PageHead, siteName: string, publicUrl: string): string {
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta("name", "description", head.description),
+    head.noindex ? meta("name", "robots", "noindex") : "",
+    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}">`,
+    meta("property", "og:site_name", siteName),
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", head.description),
+    meta("property", "og:type", head.ogType),
+    meta("property", "og:url", head.canonicalUrl),
+    meta("property", "og:image", head.imageUrl),
+    meta("property", "og:image:type", "image/png"),
+    meta("property", "og:image:width", String(CARD_WIDTH)),
+    meta("property", "og:image:height", String(CARD_HEIGHT)),
+    meta("property", "og:image:alt", head.imageAlt),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", head.title),
+    meta("name", "twitter:description", head.description),
+    meta("name", "twitter:image", head.imageUrl),
+    ...FEED_LINKS.map(
+      (feed) =>
+        `<link rel="alternate" type="${feed.type}" title="${escapeHtml(siteName)}" href="${escapeHtml(publicUrl + feed.href)}">`,
+    ),
+  ].join("");
+}
