@@ -6,7 +6,7 @@ import { initialJsSize } from "./build/initial-js-size.ts";
 import { leanDynamicImports } from "./build/lean-dynamic-imports.ts";
 import { BUDGET_KB, OVER_BUDGET_ALLOWANCES_KB } from "./build/js-budget.ts";
 import { precompress } from "./build/precompress.ts";
-import { NOT_FOUND_PAGE, PAGE_FILES, PRIVATE_PAGE_FILES } from "./src/common/pages.ts";
+import { HEADLINE_PAGE, NOT_FOUND_PAGE, PAGE_FILES, PRIVATE_PAGE_FILES } from "./src/common/pages.ts";
 
 const client = path.resolve(import.meta.dirname, "src/client");
 
@@ -24,7 +24,8 @@ export default defineConfig({
       budgetKb: BUDGET_KB,
       allowancesKb: OVER_BUDGET_ALLOWANCES_KB,
       pagesDir: path.join(client, "pages"),
-      routes: PAGE_FILES,
+      // A headline's page stands for every /h/{id}.
+      routes: { ...PAGE_FILES, "/h/{id}": HEADLINE_PAGE },
       notFoundPage: NOT_FOUND_PAGE,
       privatePages: PRIVATE_PAGE_FILES,
     }),

@@ -1,5 +1,9 @@
 import { Outlet, useLocation } from "react-router";
 import { NewsTicker } from "@/client/features/notifications/components/news-ticker";
+import { useSettings } from "@/client/features/settings/api/use-settings";
+import { useSiteConfig } from "@/client/lib/site-config";
+import { frontPageTitle, screenTitle } from "@/common/page-meta";
+import { HEADLINE_PAGE, pageFileFor } from "@/common/pages";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Masthead } from "./masthead";
@@ -15,6 +19,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] lg:pb-0">
+      <ScreenTitle pathname={pathname} />
       <a
         href="#main"
         className="sr-only z-50 border-3 border-ink bg-nes-yellow px-4 py-3 font-pixel text-xs focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -38,4 +43,18 @@ export function AppLayout() {
       <BottomBar />
     </div>
   );
+}
+
+/**
+ * The document title of the screen, the same words the server wrote into the page (common/page-meta.ts), so a
+ * tab and the history name the screen after a navigation too. A headline's page names its headline itself.
+ */
+function ScreenTitle({ pathname }: { pathname: string }) {
+  const site = useSiteConfig();
+  const day = useSettings().data?.currentDay;
+  const page = pageFileFor(pathname);
+  if (page === HEADLINE_PAGE) return null;
+  const title =
+    page === "home" && day ? frontPageTitle(site.siteName, day) : screenTitle(page, site.siteName);
+  return <title>{title}</title>;
 }

@@ -1,25 +1,25 @@
-import { useEffect } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { paths } from "@/client/app/paths";
+import { lazy, Suspense, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { MessageCard } from "@/client/components/message-card";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useHeadlinePage } from "@/client/features/headlines/api/use-headline-page";
-import { useSettings } from "@/client/features/settings/api/use-settings";
-import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
-import { TomorrowsNewsBoard } from "@/client/features/voting/components/tomorrows-news-board";
-import { ViralHeadlines } from "@/client/features/voting/components/viral-headlines";
-import { WinnerCard } from "@/client/features/voting/components/winner-card";
-import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
-import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
 import { ApiError } from "@/client/lib/api-client";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
-import { editionWords } from "@/common/edition";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle } from "@/common/page-meta";
 import { NotFound } from "./not-found";
+
+/**
+ * The stage's part (the vote, the winner's panel, the market card) is its own chunk: a headline's page loads
+ * the code of its stage only, as much as the list page it comes from.
+ */
+const StageSection = lazy(async () => ({
+  default: (await import("@/client/features/headlines/components/headline-stage-section"))
+    .HeadlineStageSection,
+}));
 
 /** What each stage of a headline's life is called on its page (decision 007). */
 const STAGE_HEADING: Record<HeadlinePage["stage"], string> = {
@@ -87,7 +87,9 @@ export function Headline() {
         </h1>
         <HeadlineFacts headline={h} />
       </header>
-      <StageSection headline={h} />
+      <Suspense fallback={<Skeleton className="h-96 max-w-xl" />}>
+        <StageSection headline={h} />
+      </Suspense>
     </article>
   );
 }
@@ -138,76 +140,5 @@ function hostOf(url: string): string {
     return new URL(url).hostname.replace(/^www\./, "");
   } catch {
     return url;
-  }
-}
-
-/** What fits the headline's stage: its vote, the winner's panel, the market card or the archive line. */
-function StageSection({ headline }: { headline: HeadlinePage }) {
-  const site = useSiteConfig();
-  const settings = useSettings();
-  const myVotes = useMyVotes();
-  const votingEnded = useVotingEnded(settings.data?.votingEndTime);
-
-  switch (headline.stage) {
-    case "today":
-      return (
-        <ViralHeadlines
-          headlines={[headline]}
-          isLoading={false}
-          isError={false}
-          votingEnded={votingEnded}
-          votedHeadlineId={myVotes.data?.headlineVote ?? null}
-          period={editionWords(settings.data?.scheduleMode).period}
-          single
-        />
-      );
-    case "tomorrow":
-      return (
-        <TomorrowsNewsBoard
-          candidates={[headline]}
-          votedIds={myVotes.data?.tomorrowVotes ?? []}
-          votingEnded={votingEnded}
-          siteName={site.siteName}
-          telegramUrl={site.telegramUrl}
-          single
-        />
-      );
-    case "winner":
-      return (
-        <WinnerCard
-          winner={headline}
-          sentimentVoted={myVotes.data?.sentimentVotes.some((v) => v.headlineId === headline.id) ?? false}
-        />
-      );
-    case "launched":
-    case "past_winner":
-      return (
-        <div className="flex max-w-xl flex-col gap-6">
-          {headline.contractAddress ? <TokenCard token={headline} siteName={site.siteName} /> : null}
-          {headline.stage === "past_winner" ? (
-            <p className="border-3 border-ink bg-paper p-4 text-base shadow-pixel-sm">
-              A past winner of the community's vote: find it in the{" "}
-              <Link to={paths.archive} className="underline">
-                {site.siteName} Archive
-              </Link>
-              .
-            </p>
-          ) : null}
-          {headline.contractAddress ? null : <p className="text-base">{headline.description}</p>}
-        </div>
-      );
-    default:
-      return (
-        <div className="flex max-w-xl flex-col gap-4">
-          <p className="text-base">{headline.description}</p>
-          <p className="border-3 border-ink bg-paper p-4 text-base shadow-pixel-sm">
-            This headline is not in today's running. See{" "}
-            <Link to={paths.home} className="underline">
-              Today's News
-            </Link>{" "}
-            for the headlines in voting.
-          </p>
-        </div>
-      );
   }
 }

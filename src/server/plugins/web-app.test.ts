@@ -167,7 +167,7 @@ describe("missing files", () => {
       const res = await web.inject({ url });
       expect(res.statusCode, url).toBe(status);
       expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
-      expect(res.body, url).toContain('<div id=root>');
+      expect(res.body, url).toContain("<div id=root>");
     }
   });
 });

@@ -1,7 +1,7 @@
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
-import { documentTitle, screenMeta, shortenAtWord } from "@/common/page-meta";
+import { documentTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import { HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
 import { easternDay } from "@/common/time";
 import type { Config } from "../../config";
@@ -11,6 +11,23 @@ import { escapeHtml } from "../../lib/html";
 import { CARD_HEIGHT, CARD_WIDTH, editionCardPath, headlineCardPath } from "../headlines/card-path";
 import { findEditionLeader, findHeadlinePage } from "../headlines/headlines.service";
 import { getSettingsRow } from "../settings/settings.service";
+
+/** What each screen is, for link previews and search results. */
+const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
+  home: "Vote on today's viral headlines: the winning headline becomes the community's meme coin on Solana.",
+  "tomorrows-news":
+    "Vote on upcoming headline candidates! The top 4 most voted headlines will be selected for daily voting.",
+  "yesterdays-news":
+    "Review the meme coins launched from the winning headlines: market cap, volume, price and charts.",
+  archive: "Every winning headline, month by month, with its meme coin and its votes.",
+  submit: "Share a viral headline: approved headlines go up for the community's vote.",
+  "paid-submit":
+    "Promote your headline: priority placement in voting, faster approval and higher visibility.",
+  about:
+    "A daily meme-coin newspaper: vote on viral headlines, and the winner becomes the community meme coin.",
+  admin: "Staff only.",
+  [NOT_FOUND_PAGE]: "There's no news here.",
+};
 
 /** What the page's head says: chat apps and crawlers read it without running the app. */
 export interface PageHead {
@@ -70,11 +87,10 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
 
   const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
     const { day, leader } = await loadEdition();
-    const meta = screenMeta(page, site);
-    const lead = leader ? ` Today's leader: "${leader.title}".` : "";
+    const lead = page === "home" && leader ? ` Today's leader: "${leader.title}".` : "";
     return {
-      title: page === "home" ? documentTitle(`Today's News, ${editionDate(day)}`, site, true) : meta.title,
-      description: page === "home" ? `${meta.description}${lead}` : meta.description,
+      title: page === "home" ? frontPageTitle(site, day) : screenTitle(page, site),
+      description: `${DESCRIPTIONS[page]}${lead}`,
       canonicalUrl: absolute(canonicalListPath(pathname)),
       ogType: "website",
       imageUrl: absolute(editionCardPath(leader)),
@@ -111,7 +127,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       page,
       head: {
         title: documentTitle(headline.title, site),
-        description: shortenAtWord(headline.description || screenMeta("home", site).description, 200),
+        description: shortenAtWord(headline.description || DESCRIPTIONS.home, 200),
         canonicalUrl: absolute(canonical),
         ogType: "article",
         imageUrl: absolute(headlineCardPath(headline)),
