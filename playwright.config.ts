@@ -56,6 +56,8 @@ export default defineConfig({
       TRUST_PROXY: "127.0.0.1",
       ADMIN_PASSWORD: "e2e-admin-password",
       SITE_NAME: "Meme Gazette",
+      // Shared links and link previews name the address the tests browse.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       TOKEN_ADDRESS: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
       TELEGRAM_URL: "https://t.me/memegazette",
       X_URL: "https://x.com/memegazette",

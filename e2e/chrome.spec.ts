@@ -15,7 +15,8 @@ test.describe("the chrome on every page", () => {
     await expect(header.getByText(editionDate(currentDay), { exact: true })).toBeVisible();
     await expect(header.getByText("8-BIT EDITION", { exact: true })).toBeVisible();
     await expect(header.getByText("DAILY EDITION", { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(SITE_NAME);
+    // Each screen names itself and the paper in the document title (common/page-meta.ts).
+    await expect(page).toHaveTitle(`About | ${SITE_NAME}`);
 
     await header.getByRole("link", { name: SITE_NAME }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -144,7 +145,7 @@ test.describe("the chrome on every page", () => {
     await expect(footer.getByRole("link", { name: "Join our Telegram" })).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("link", { name: "Pixel Post" })).toBeVisible();
     await expect(pageTitle(page)).toHaveText("About Pixel Post");
-    await expect(page).toHaveTitle("Pixel Post");
+    await expect(page).toHaveTitle("About | Pixel Post");
   });
 
   test("every navigation starts at the top of the page", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { formatPrice, formatUsd, shortenAddress } from "../src/common/format";
 import { type Headline, HeadlineListSchema } from "../src/common/headline";
+import { headlinePath } from "../src/common/headline-path";
 import { avatarUrl, tokenIconUrls } from "../src/common/images";
 import { shareLinks, tokenShareText } from "../src/common/share";
 import { sampleHeadline } from "../src/common/testing/headlines";
@@ -96,7 +97,11 @@ test.describe("yesterday's news", () => {
     });
   });
 
-  test("the share bar links to the page with the token's share text", async ({ page, request, context }) => {
+  test("the share bar links to the token's headline page with the token's share text", async ({
+    page,
+    request,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const token = (await launchedTokens(request)).find((t) => t.symbol);
     if (!token?.symbol) throw new Error("the sample edition has a token with a symbol");
@@ -107,7 +112,7 @@ test.describe("yesterday's news", () => {
 
     await page.goto("/yesterdays-news");
     const card = cardOf(page, token);
-    const url = `${new URL(page.url()).origin}/yesterdays-news`;
+    const url = `${new URL(page.url()).origin}${headlinePath(token)}`;
     const links = shareLinks({ text: tokenShareText(token, SITE_NAME), url });
     const bar = card.getByRole("group", { name: `Share ${token.symbol}` });
     await expect(

@@ -9,7 +9,8 @@ import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
-import { documentTitle } from "@/common/page-meta";
+import { documentTitle, screenTitle } from "@/common/page-meta";
+import { NOT_FOUND_PAGE } from "@/common/pages";
 import { NotFound } from "./not-found";
 
 /**
@@ -63,7 +64,12 @@ export function Headline() {
       headline.error instanceof ApiError &&
       (headline.error.status === 404 || headline.error.status === 400)
     ) {
-      return <NotFound />;
+      return (
+        <>
+          <title>{screenTitle(NOT_FOUND_PAGE, site.siteName)}</title>
+          <NotFound />
+        </>
+      );
     }
     return (
       <div className="flex max-w-xl flex-col items-start gap-4">
@@ -81,7 +87,9 @@ export function Headline() {
     <article aria-labelledby="headline-page-title" className="flex flex-col gap-6">
       <title>{documentTitle(h.title, site.siteName)}</title>
       <header className="flex flex-col gap-2 border-b-3 border-ink pb-4">
-        <p className="font-pixel text-[10px] text-nes-red uppercase sm:text-xs">{STAGE_HEADING[h.stage]}</p>
+        <p data-testid="headline-stage" className="font-pixel text-[10px] text-nes-red uppercase sm:text-xs">
+          {STAGE_HEADING[h.stage]}
+        </p>
         <h1 id="headline-page-title" className="font-pixel text-sm leading-relaxed break-words sm:text-xl">
           {h.title}
         </h1>
