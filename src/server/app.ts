@@ -14,6 +14,7 @@ import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
+import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
@@ -148,6 +149,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);
+  // Feeds, robots.txt and the sitemap: for feed readers and crawlers.
+  await app.register(shareRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
   let closing = false;

@@ -1,0 +1,139 @@
+import { and, desc, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { Feed } from "feed";
+import type { HeadlinePage, HeadlineStage } from "@/common/headline";
+import { headlinePath } from "@/common/headline-path";
+import type { Config } from "../../config";
+import type { Db } from "../../db/connect";
+import { headlines, headlineTransitions } from "../../db/schema";
+import { headlineCardPath } from "../headlines/card-path";
+import { toHeadline } from "../headlines/headline-view";
+
+/** How many entries the feeds carry: the latest of the paper. */
+export const FEED_SIZE = 50;
+
+/** A headline not (or no longer) published never appears in the feeds or the sitemap. */
+export const UNPUBLISHED: HeadlineStage[] = ["pending", "rejected"];
+
+export type FeedEventKind = "voting" | "winner" | "launched";
+
+export interface FeedEntry {
+  kind: FeedEventKind;
+  /** Stable per event: a feed reader shows each once. */
+  key: string;
+  at: Date;
+  headline: HeadlinePage;
+}
+
+const pageOf = (row: typeof headlines.$inferSelect): HeadlinePage => ({
+  ...toHeadline(row),
+  stage: row.stage,
+});
+
+/**
+ * The paper's latest events, newest first: a headline going up for voting and a winner being crowned (both
+ * from the stage audit, decision 007), and a coin launching (the day it joined Yesterday's News with its
+ * contract address).
+ */
+export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<FeedEntry[]> {
+  const [moves, launches] = await Promise.all([
+    db
+      .select({
+        transitionId: headlineTransitions.id,
+        toStage: headlineTransitions.toStage,
+        at: headlineTransitions.createdAt,
+        row: headlines,
+      })
+      .from(headlineTransitions)
+      .innerJoin(headlines, sql`${headlines.id} = ${headlineTransitions.headlineId}`)
+      .where(
+        and(
+          inArray(headlineTransitions.toStage, ["today", "winner"]),
+          notInArray(headlines.stage, UNPUBLISHED),
+        ),
+      )
+      .orderBy(desc(headlineTransitions.createdAt), desc(headlineTransitions.id))
+      .limit(limit),
+    db
+      .select()
+      .from(headlines)
+      .where(
+        and(
+          isNotNull(headlines.oldNewsAt),
+          isNotNull(headlines.contractAddress),
+          notInArray(headlines.stage, UNPUBLISHED),
+        ),
+      )
+      .orderBy(desc(headlines.oldNewsAt), desc(headlines.id))
+      .limit(limit),
+  ]);
+  const entries: FeedEntry[] = [
+    ...moves.map(({ transitionId, toStage, at, row }) => ({
+      kind: toStage === "winner" ? ("winner" as const) : ("voting" as const),
+      key: `t${transitionId}`,
+      at,
+      headline: pageOf(row),
+    })),
+    ...launches.map((row) => ({
+      kind: "launched" as const,
+      key: `launch-${row.id}`,
+      at: row.oldNewsAt as Date,
+      headline: pageOf(row),
+    })),
+  ];
+  return entries
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || a.key.localeCompare(b.key))
+    .slice(0, limit);
+}
+
+const ENTRY_TITLE: Record<FeedEventKind, (title: string, symbol: string | null) => string> = {
+  voting: (title) => `Vote now: ${title}`,
+  winner: (title) => `Today's winner: ${title}`,
+  launched: (title, symbol) => `Launched${symbol ? ` $${symbol}` : ""}: ${title}`,
+};
+
+/** RSS 2.0 and JSON Feed 1.1 of the entries, with links to the headlines' pages (PUBLIC_URL). */
+export function buildFeed(
+  entries: readonly FeedEntry[],
+  config: Pick<Config, "publicUrl" | "siteName">,
+): Feed {
+  const site = config.publicUrl;
+  const feed = new Feed({
+    id: `${site}/`,
+    title: config.siteName,
+    description:
+      "The daily meme-coin newspaper: headlines up for the community's vote, winners and launched coins.",
+    link: `${site}/`,
+    language: "en",
+    updated: entries[0]?.at ?? new Date(0),
+    generator: false,
+    feedLinks: { rss: `${site}/feed.xml`, json: `${site}/feed.json` },
+    copyright: `© ${config.siteName}`,
+  });
+  for (const entry of entries) {
+    const url = `${site}${headlinePath(entry.headline)}`;
+    // The headline's share card: a PNG of a known size and type at a stable address, where the headline's own
+    // picture may be on another host, of any type, or missing.
+    const image = { url: `${site}${headlineCardPath(entry.headline)}`, type: "image/png", length: 0 };
+    feed.addItem({
+      title: ENTRY_TITLE[entry.kind](entry.headline.title, entry.headline.symbol),
+      id: `${url}#${entry.key}`,
+      guid: `${url}#${entry.key}`,
+      link: url,
+      date: entry.at,
+      published: entry.at,
+      description: entry.headline.description,
+      content: entry.headline.description,
+      image,
+    });
+  }
+  return feed;
+}
+
+/**
+ * The feed package writes JSON Feed 1.0; the paper's feed carries nothing 1.1 changed (no authors), so
+ * naming version 1.1 and its language field makes it a valid 1.1 feed.
+ */
+export function jsonFeed11(feed: Feed): string {
+  const json = JSON.parse(feed.json1()) as Record<string, unknown>;
+  return JSON.stringify({ ...json, version: "https://jsonfeed.org/version/1.1", language: "en" }, null, 2);
+}

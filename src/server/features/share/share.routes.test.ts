@@ -1,0 +1,152 @@
+import { XMLParser } from "fast-xml-parser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createHeadline } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { crownWinner, setContractAddress, transition } from "../headlines/headline-stage";
+
+const PUBLIC_URL = "https://memegazette.example";
+const job = { kind: "job", name: "test" } as const;
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ publicUrl: PUBLIC_URL });
+});
+afterEach(() => t.close());
+
+/** The paper's day: one headline approved into voting, one crowned, one launched; one waiting for review. */
+async function aDayOfNews() {
+  const start = new Date("2026-11-20T12:00:00Z");
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const voting = await createHeadline(t.db, { title: "Pigeons unionize & demand <bread>", stage: "pending" });
+  await transition(t.db, voting.id, "approve", job, at(1));
+  const winner = await createHeadline(t.db, { title: "Frog runs hedge fund", stage: "pending" });
+  await transition(t.db, winner.id, "approve", job, at(2));
+  await crownWinner(t.db, winner.id, job, at(3));
+  await setContractAddress(t.db, winner.id, "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", job, at(4));
+  const hidden = await createHeadline(t.db, { title: "Still waiting for review", stage: "pending" });
+  t.app.liveEvents.publish("headlines");
+  return { voting, winner, hidden };
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", processEntities: true });
+
+describe("the feeds", () => {
+  it("/feed.xml is RSS 2.0 of the paper's latest events, newest first, with the headlines' pages", async () => {
+    const { voting, winner } = await aDayOfNews();
+    const res = await t.app.inject({ url: "/feed.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    const rss = parser.parse(res.body).rss;
+    expect(rss["@version"]).toBe("2.0");
+    const channel = rss.channel;
+    expect(channel.title).toBe("Meme Gazette");
+    expect(channel.link).toBe(`${PUBLIC_URL}/`);
+    expect(channel.description).toBeTruthy();
+    const items = [channel.item].flat();
+    expect(items.map((i: { title: string }) => i.title)).toEqual([
+      "Launched: Frog runs hedge fund",
+      "Today's winner: Frog runs hedge fund",
+      "Vote now: Frog runs hedge fund",
+      "Vote now: Pigeons unionize & demand <bread>",
+    ]);
+    for (const item of items) {
+      // RFC 822 dates, unique guids, absolute links to a headline page, and the share card as the picture.
+      expect(item.pubDate).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      expect(item.link).toMatch(new RegExp(`^${PUBLIC_URL}/h/(${voting.id}|${winner.id})/[a-z0-9-]+$`));
+      expect(item.enclosure["@url"]).toMatch(new RegExp(`^${PUBLIC_URL}/cards/h/\\d+/[\\w-]+\\.png$`));
+      expect(item.enclosure["@type"]).toBe("image/png");
+    }
+    expect(
+      new Set(items.map((i: { guid: { "#text": string } | string }) => JSON.stringify(i.guid))).size,
+    ).toBe(4);
+    expect(res.body).not.toContain("Still waiting for review");
+  });
+
+  it("/feed.json is JSON Feed 1.1 of the same entries", async () => {
+    await aDayOfNews();
+    const res = await t.app.inject({ url: "/feed.json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/feed+json; charset=utf-8");
+    const feed = res.json() as {
+      version: string;
+      title: string;
+      home_page_url: string;
+      feed_url: string;
+      items: Array<{
+        id: string;
+        url: string;
+        title: string;
+        date_published: string;
+        content_html?: string;
+        content_text?: string;
+        image?: string;
+      }>;
+    };
+    expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+    expect(feed.title).toBe("Meme Gazette");
+    expect(feed.home_page_url).toBe(`${PUBLIC_URL}/`);
+    expect(feed.feed_url).toBe(`${PUBLIC_URL}/feed.json`);
+    expect(feed.items).toHaveLength(4);
+    for (const item of feed.items) {
+      expect(item.id).toBeTruthy();
+      expect(item.url).toMatch(new RegExp(`^${PUBLIC_URL}/h/\\d+/`));
+      expect(item.content_html ?? item.content_text).toBeTruthy();
+      expect(Number.isNaN(Date.parse(item.date_published))).toBe(false);
+      expect(item.date_published).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    }
+    expect(new Set(feed.items.map((i) => i.id)).size).toBe(4);
+  });
+
+  it("carries at most the latest 50 entries, and follows the paper's changes", async () => {
+    for (let i = 0; i < 30; i++) {
+      const h = await createHeadline(t.db, { title: `Headline ${i}`, stage: "pending" });
+      await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 1, 0, i)));
+      await transition(t.db, h.id, "removeFromToday", job, new Date(Date.UTC(2026, 10, 1, 1, i)));
+      await transition(t.db, h.id, "addToToday", job, new Date(Date.UTC(2026, 10, 1, 2, i)));
+    }
+    t.app.liveEvents.publish("headlines");
+    const feed = (await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ title: string }> };
+    expect(feed.items).toHaveLength(50);
+    expect(feed.items[0]?.title).toBe("Vote now: Headline 29");
+  });
+});
+
+describe("crawlers", () => {
+  it("/robots.txt keeps crawlers out of staff paths and names the sitemap", async () => {
+    const res = await t.app.inject({ url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.body).toContain("User-agent: *");
+    expect(res.body).toContain("Disallow: /admin");
+    expect(res.body).toContain("Disallow: /api/");
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it("/sitemap.xml lists the public routes and every published headline's page", async () => {
+    const { voting, winner, hidden } = await aDayOfNews();
+    const res = await t.app.inject({ url: "/sitemap.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const urls = [parser.parse(res.body).urlset.url].flat() as Array<{ loc: string; lastmod?: string }>;
+    const locs = urls.map((u) => u.loc);
+    for (const path of [
+      "/",
+      "/tomorrows-news",
+      "/yesterdays-news",
+      "/archive",
+      "/submit",
+      "/paid-submit",
+      "/about",
+    ]) {
+      expect(locs).toContain(`${PUBLIC_URL}${path}`);
+    }
+    expect(locs).not.toContain(`${PUBLIC_URL}/admin`);
+    expect(locs).not.toContain(`${PUBLIC_URL}/old-news`);
+    expect(locs.filter((l) => l.includes(`/h/${voting.id}/`))).toHaveLength(1);
+    expect(locs.filter((l) => l.includes(`/h/${winner.id}/`))).toHaveLength(1);
+    expect(locs.some((l) => l.includes(`/h/${hidden.id}`))).toBe(false);
+    // "&" and "<" in a slug cannot occur, but the XML stays well formed whatever the title.
+    expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+  });
+});
