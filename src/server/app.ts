@@ -9,6 +9,7 @@ import { LiveEvents, topicsForChange } from "./events/live-events";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
+import { cardsRoutes } from "./features/cards/cards.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -149,7 +150,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);
-  // Feeds, robots.txt and the sitemap: for feed readers and crawlers.
+  // Share cards, feeds, robots.txt and the sitemap: for chat apps, feed readers and crawlers.
+  await app.register(cardsRoutes);
   await app.register(shareRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 

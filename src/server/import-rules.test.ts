@@ -10,7 +10,7 @@ const SERVER = path.resolve(import.meta.dirname);
  * Edges that remain, each owned elsewhere: the dashboard's route table registers the account actions
  * (staff management, security reset) and the notification ticker, uploads store through the image
  * store, and the dashboard's previews of submitted image links are cleaned as uploads are, on the same
- * image workers, and the pages' heads read the edition date. A new edge fails this test.
+ * image workers, and share cards draw the stored pictures. A new edge fails this test.
  */
 const KNOWN_EDGES = new Set([
   "features/admin/admin.routes.ts -> accounts",
@@ -20,8 +20,7 @@ const KNOWN_EDGES = new Set([
   "features/uploads/uploads.service.ts -> images",
   "features/admin/admin-images.ts -> images",
   "features/admin/admin-images.ts -> uploads",
-  // The pages' heads name the edition's date, which the settings keep.
-  "features/share/page-heads.ts -> settings",
+  "features/cards/cards.service.ts -> images",
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -40,6 +40,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly cardsDrawn = new Histogram({
+    name: "cards_draw_seconds",
+    help: "Share cards drawn (each version once per process), by kind (headline, edition).",
+    labelNames: ["kind"] as const,
+    buckets: [0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
   constructor(openStreams: () => number) {
     new Gauge({
       name: "event_streams_open",

@@ -16,6 +16,7 @@ export function cardContent(headline: HeadlinePage) {
     symbol: headline.symbol,
     price: headline.price,
     marketCap: headline.marketCap,
+    createdAt: headline.createdAt,
   };
 }
 
@@ -29,7 +30,12 @@ export function headlineCardPath(headline: HeadlinePage): string {
   return `/cards/h/${headline.id}/${cardVersion(cardContent(headline))}.png`;
 }
 
-/** The path of a list page's card: it shows the day's leader (or the paper's name when there is none). */
-export function editionCardPath(leader: HeadlinePage | null): string {
-  return `/cards/edition/${cardVersion(leader ? cardContent(leader) : null)}.png`;
+/** What a list page's card draws: the day's leader (or the paper's name when there is none) and the date. */
+export function editionCardContent(edition: { day: string; leader: HeadlinePage | null }) {
+  return { day: edition.day, leader: edition.leader ? cardContent(edition.leader) : null };
+}
+
+/** The path of a list page's card. */
+export function editionCardPath(edition: { day: string; leader: HeadlinePage | null }): string {
+  return `/cards/edition/${cardVersion(editionCardContent(edition))}.png`;
 }

@@ -1,8 +1,9 @@
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
 import { type Headline, type HeadlinePage, isApprovedStage } from "@/common/headline";
+import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
-import { headlines } from "../../db/schema";
+import { headlines, settings } from "../../db/schema";
 import { type SessionAccount, writeAudit } from "../../plugins/auth";
 import {
   createHeadlineIn,
@@ -55,6 +56,15 @@ export async function findEditionLeader(db: Db): Promise<HeadlinePage | null> {
     )
     .limit(1);
   return row ? { ...toHeadline(row), stage: row.stage } : null;
+}
+
+/** The day's edition: its date (US Eastern, as the settings keep it) and its leader. */
+export async function findEdition(db: Db): Promise<{ day: string; leader: HeadlinePage | null }> {
+  const [[row], leader] = await Promise.all([
+    db.select({ currentDay: settings.currentDay }).from(settings).limit(1),
+    findEditionLeader(db),
+  ]);
+  return { day: row?.currentDay ?? easternDay(new Date()), leader };
 }
 
 /** Tomorrow's News in received order. */

@@ -3,14 +3,12 @@ import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import { HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
-import { easternDay } from "@/common/time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
 import { CARD_HEIGHT, CARD_WIDTH, editionCardPath, headlineCardPath } from "../headlines/card-path";
-import { findEditionLeader, findHeadlinePage } from "../headlines/headlines.service";
-import { getSettingsRow } from "../settings/settings.service";
+import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 
 /** What each screen is, for link previews and search results. */
 const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
@@ -75,10 +73,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
     if (topics.includes("headlines") || topics.includes("settings")) edition = undefined;
   });
   const loadEdition = () => {
-    edition ??= (async () => {
-      const [settings, leader] = await Promise.all([getSettingsRow(db), findEditionLeader(db)]);
-      return { day: settings.currentDay ?? easternDay(new Date()), leader };
-    })().catch((error: unknown) => {
+    edition ??= findEdition(db).catch((error: unknown) => {
       edition = undefined;
       throw error;
     });
@@ -93,7 +88,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       description: `${DESCRIPTIONS[page]}${lead}`,
       canonicalUrl: absolute(canonicalListPath(pathname)),
       ogType: "website",
-      imageUrl: absolute(editionCardPath(leader)),
+      imageUrl: absolute(editionCardPath({ day, leader })),
       imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
       noindex: page === "admin" || page === NOT_FOUND_PAGE,
     };
