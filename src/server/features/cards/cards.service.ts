@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { editionDate } from "@/common/edition-date";
-import { formatPrice, formatUsd } from "@/common/format";
+import { formatUsd } from "@/common/format";
 import type { HeadlinePage } from "@/common/headline";
 import type { Db } from "../../db/connect";
 import { findImage } from "../images/images.service";
@@ -29,8 +29,14 @@ function figuresOf(headline: HeadlinePage): string[] {
   const figures = [`${headline.votes} ${headline.votes === 1 ? "VOTE" : "VOTES"}`];
   if (headline.contractAddress && headline.marketCap !== null)
     figures.push(`MCAP ${formatUsd(headline.marketCap)}`);
-  if (headline.contractAddress && headline.price !== null)
-    figures.push(`PRICE ${formatPrice(headline.price)}`);
+  // Written out plainly: the site's price format shortens zeros with subscript digits the pixel font lacks.
+  if (headline.contractAddress && headline.price !== null) {
+    const price = headline.price.toLocaleString("en-US", {
+      maximumSignificantDigits: 3,
+      maximumFractionDigits: 12,
+    });
+    figures.push(`PRICE $${price}`);
+  }
   return figures;
 }
 

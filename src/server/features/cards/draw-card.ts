@@ -26,6 +26,9 @@ const PAPER_DARK = "#e8dcc0";
 const NIGHT = "#0f0f1a";
 const YELLOW = ACCENTS[3].hex;
 
+/** The card's ink frame; satori draws borders outside the box, so the box is the card less the frame. */
+const FRAME = 12;
+
 // The title's size and box: Press Start 2P is monospaced, each character as wide as the font size.
 const TITLE_SIZE = 34;
 const TITLE_WIDTH = 640;
@@ -117,11 +120,11 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
   const tree = el(
     "div",
     {
-      width: CARD_WIDTH,
-      height: CARD_HEIGHT,
+      width: CARD_WIDTH - 2 * FRAME,
+      height: CARD_HEIGHT - 2 * FRAME,
       background: PAPER,
       flexDirection: "column",
-      border: `12px solid ${INK}`,
+      border: `${FRAME}px solid ${INK}`,
       fontFamily: "Lora",
     },
     [
@@ -130,6 +133,7 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
         "div",
         {
           height: 104,
+          flexShrink: 0,
           alignItems: "center",
           justifyContent: "space-between",
           padding: "0 32px",
@@ -156,7 +160,7 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
           ),
         ],
       ),
-      el("div", { flex: 1, padding: "24px 32px 0 32px", gap: 36 }, [
+      el("div", { flex: 1, padding: "24px 32px 0 32px", gap: 36, overflow: "hidden" }, [
         el(
           "div",
           {
@@ -191,13 +195,13 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
             ),
             el(
               "div",
-              { gap: 16, flexWrap: "wrap" },
+              { gap: 12, flexWrap: "wrap" },
               card.figures.map((figure, i) =>
                 el(
                   "div",
                   {
                     fontFamily: "Press Start 2P",
-                    fontSize: 20,
+                    fontSize: 18,
                     background: PAPER_DARK,
                     border: `4px solid ${INK}`,
                     padding: "12px 14px",
@@ -215,6 +219,7 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
         "div",
         {
           height: 52,
+          flexShrink: 0,
           alignItems: "center",
           justifyContent: "space-between",
           padding: "0 32px",
@@ -238,6 +243,11 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
 
 export async function svgToPng(svg: string): Promise<Buffer> {
   // Off the event loop: resvg renders on libuv's thread pool.
-  const png = await renderAsync(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } });
+  // Crisp edges: the look is pixel art, and unantialiased shapes draw faster.
+  const png = await renderAsync(svg, {
+    fitTo: { mode: "original" },
+    font: { loadSystemFonts: false },
+    shapeRendering: 1,
+  });
   return Buffer.from(png.asPng());
 }
