@@ -20,6 +20,15 @@ const MANIFEST: ViteManifest = {
   "pages/submit.tsx": { file: "assets/submit-s1.js", imports: ["_form-f1.js", "_react-r1.js"] },
   "pages/yesterdays-news.tsx": { file: "assets/yesterdays-news-y1.js" },
   "pages/not-found.tsx": { file: "assets/not-found-n1.js" },
+  "../../node_modules/@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2": {
+    file: "assets/press-start-2p-latin-400-normal-p1.woff2",
+  },
+  "../../node_modules/@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff": {
+    file: "assets/press-start-2p-latin-400-normal-p1.woff",
+  },
+  "../../node_modules/@fontsource/lora/files/lora-latin-700-normal.woff2": {
+    file: "assets/lora-latin-700-b1.woff2",
+  },
 };
 
 /** A built app in miniature: the page, a manifest, and one script with its .br and .gz beside it. */
@@ -110,6 +119,18 @@ describe("the page", () => {
     const gz = await web.inject({ url: "/archive", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.rawPayload).toString()).toContain("<div id=root>");
+  });
+
+  it("preloads the fonts of the first paint on every page, and no others", async () => {
+    const web = await webApp();
+    for (const url of ["/", "/archive", "/no/such/page"]) {
+      const fonts = [
+        ...(await web.inject({ url })).body.matchAll(
+          /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+      expect(fonts, url).toEqual(["/assets/press-start-2p-latin-400-normal-p1.woff2"]);
+    }
   });
 
   it("preloads the requested page's chunks, matching the path as the router does", async () => {

@@ -34,11 +34,19 @@ export function renderIndexHtml(
   site: SiteConfig,
   preloads: readonly string[] = [],
   headTags?: string,
+  fonts: readonly string[] = [],
 ): string {
   // "<" is escaped inside the JSON so that no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
   // crossorigin as on Vite's own tags: a preload in another mode would not be reused by the import.
-  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  const links = [
+    // The fonts of the first paint, fetched with the stylesheet rather than after it: text drawn in a
+    // fallback and then swapped would move the page (layout shift).
+    ...fonts.map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
+    ),
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
   const withHead = headTags
     ? template.replace(/<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, () => headTags)
     : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.siteName)}</title>`);
@@ -132,6 +140,15 @@ class PreparedPages {
   }
 }
 
+/** The web fonts every page draws at once: the pixel face and the body text's regular weight (latin). */
+const FIRST_PAINT_FONTS = [/press-start-2p-latin-400-normal\.woff2$/, /lora-latin-400-normal\.woff2$/];
+
+export function firstPaintFonts(manifest: ViteManifest): string[] {
+  return Object.entries(manifest)
+    .filter(([key]) => FIRST_PAINT_FONTS.some((pattern) => pattern.test(key)))
+    .map(([, chunk]) => `/${chunk.file}`);
+}
+
 function readManifest(dir: string): ViteManifest {
   const file = path.join(dir, ".vite", "manifest.json");
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest) : {};
@@ -167,7 +184,9 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
 
   const template = fs.readFileSync(indexPath, "utf8");
   const site = siteConfigOf(config);
-  const preloads = pagePreloads(readManifest(dir));
+  const manifest = readManifest(dir);
+  const preloads = pagePreloads(manifest);
+  const fonts = firstPaintFonts(manifest);
   const prepared = new PreparedPages(1_000);
   const htmlOf = (page: PageFile, head?: PageHead) =>
     renderIndexHtml(
@@ -175,6 +194,7 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
       site,
       preloads.get(page) ?? [],
       head && renderHeadTags(head, site.siteName, config.publicUrl),
+      fonts,
     );
 
   await app.register(fastifyStatic, {

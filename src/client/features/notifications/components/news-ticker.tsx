@@ -9,8 +9,11 @@ import { useNotifications } from "../api/use-notifications";
  * and with its button (WCAG 2.2.2), and stands still as a wrapped list under reduced motion (CSS).
  */
 export function NewsTicker() {
-  const { data } = useNotifications();
+  const { data, isPending } = useNotifications();
   const [paused, setPaused] = useState(false);
+  // The crawl's place is kept while the notices load, so the page under it does not jump when they arrive:
+  // the bar is the pause button's 44 px and its 3 px borders high.
+  if (isPending) return <div aria-hidden="true" className="mx-auto mt-3 h-[50px] w-full max-w-[1200px]" />;
   if (!data || data.length === 0) return null;
 
   // Longer crawls run longer, so every message moves at about the same reading speed.
