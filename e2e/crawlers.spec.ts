@@ -15,6 +15,24 @@ test.describe("for crawlers and feed readers", () => {
     expect(html).toContain(`href="${baseURL}/feed.json"`);
   });
 
+  test("a headline's page names the headline in its head", async ({ request }) => {
+    const [first] = (await (await request.get("/api/headlines")).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
+    if (!first) throw new Error("the sample edition has headlines");
+    const html = await (await request.get(`/h/${first.id}`)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    const decoded = title
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+    expect(decoded).toBe(`${first.title} | Meme Gazette`);
+    expect(html).toContain(`<meta property="og:type" content="article">`);
+  });
+
   test("the feeds list the paper's entries with links to headline pages that open", async ({
     request,
     baseURL,
