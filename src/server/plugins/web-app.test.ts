@@ -165,7 +165,7 @@ describe("missing files", () => {
       "/assets/home-OLD123.js",
       "/assets/gone",
       "/favicon.ico",
-      "/robots.txt",
+      "/ads.txt",
       "/wp-login.php",
       "/archive/styles.css?v=2",
     ]) {

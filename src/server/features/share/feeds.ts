@@ -5,6 +5,7 @@ import { headlinePath } from "@/common/headline-path";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { headlines, headlineTransitions } from "../../db/schema";
+import { escapeHtml } from "../../lib/html";
 import { headlineCardPath } from "../headlines/card-path";
 import { toHeadline } from "../headlines/headline-view";
 
@@ -121,8 +122,9 @@ export function buildFeed(
       link: url,
       date: entry.at,
       published: entry.at,
-      description: entry.headline.description,
-      content: entry.headline.description,
+      // Readers show an RSS description and JSON Feed's content_html (the package writes the description
+      // there) as HTML: the visitor's text goes in escaped, so it stays text.
+      description: escapeHtml(entry.headline.description),
       image,
     });
   }

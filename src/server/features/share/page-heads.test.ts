@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headlines } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -105,6 +107,21 @@ describe("the head of every public page", () => {
     expect(h.canonical).toBe(`${PUBLIC_URL}/archive`);
   });
 
+  it("leaves the feeds, robots.txt and sitemap.xml to their routes, not to the rule for missing files", async () => {
+    for (const [url, type] of [
+      ["/feed.xml", "application/rss+xml; charset=utf-8"],
+      ["/feed.json", "application/feed+json; charset=utf-8"],
+      ["/robots.txt", "text/plain; charset=utf-8"],
+      ["/sitemap.xml", "application/xml; charset=utf-8"],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toBe(type);
+      // The same for everyone: a shared cache may keep it, so it never carries a visitor cookie.
+      expect(res.headers["set-cookie"], url).toBeUndefined();
+    }
+  });
+
   it("keeps staff and unknown pages out of search engines, an unknown page with status 404", async () => {
     expect((await headOf("/admin")).meta.get("robots")).toBe("noindex");
     const missing = await headOf("/no/such/page");
@@ -153,6 +170,31 @@ describe("a headline's page", () => {
       expect(h.res.statusCode, url).toBe(404);
       expect(h.title, url).toBe("404 Page Not Found | Meme Gazette");
       expect(h.head, url).not.toContain("Waiting for review");
+    }
+  });
+});
+
+describe("heads kept in memory", () => {
+  it("read a headline once, and again as soon as a change is announced", async () => {
+    const cached = await createTestApp({
+      staticDir: staticDir(),
+      publicUrl: PUBLIC_URL,
+      listCacheMs: 60_000,
+    });
+    try {
+      const { id } = await createHeadline(cached.db, { title: "Cached cat", description: "First words." });
+      const description = async () =>
+        /<meta name="description" content="([^"]*)">/.exec(
+          (await cached.app.inject({ url: `/h/${id}/cached-cat` })).body,
+        )?.[1];
+      expect(await description()).toBe("First words.");
+      await cached.db.update(headlines).set({ description: "Second words." }).where(eq(headlines.id, id));
+      // Unannounced (no change through the API): the page is answered from memory.
+      expect(await description()).toBe("First words.");
+      cached.app.liveEvents.publish("headlines");
+      expect(await description()).toBe("Second words.");
+    } finally {
+      await cached.close();
     }
   });
 });

@@ -48,6 +48,9 @@ export type PageAnswer =
 
 export type PageHeads = (pathname: string, search: string) => Promise<PageAnswer>;
 
+/** How many headlines' pages the heads keep in memory at most. */
+const MAX_CACHED_HEADLINES = 10_000;
+
 interface Edition {
   day: string;
   leader: HeadlinePage | null;
@@ -61,23 +64,45 @@ export const FEED_LINKS = [
 
 /**
  * The head of every page: a headline's page from the headline, a list page from the day's edition (its date
- * and its leader's share card). The edition is read once and kept until the lists or the settings change.
+ * and its leader's share card).
  */
 export function createPageHeads(deps: { db: Db; config: Config; events: LiveEvents }): PageHeads {
   const { db, config } = deps;
   const site = config.siteName;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
 
-  let edition: Promise<Edition> | undefined;
+  // The day's edition and the headlines asked for, read once and kept until a change is announced (in this
+  // process at once, from others through the live events: the list cache's announcements, decision 006)
+  // and for LIST_CACHE_MS at most, which bounds what no event announces (a market refresh).
+  const ttlMs = config.listCacheMs;
+  let edition: { expires: number; value: Promise<Edition> } | undefined;
+  const pages = new Map<number, { expires: number; value: Promise<HeadlinePage | null> }>();
   deps.events.onChange((topics) => {
-    if (topics.includes("headlines") || topics.includes("settings")) edition = undefined;
+    if (topics.every((topic) => topic === "notifications")) return;
+    edition = undefined;
+    pages.clear();
   });
   const loadEdition = () => {
-    edition ??= findEdition(db).catch((error: unknown) => {
-      edition = undefined;
-      throw error;
+    if (edition && edition.expires > Date.now()) return edition.value;
+    const entry = { expires: Date.now() + ttlMs, value: findEdition(db) };
+    edition = entry;
+    entry.value.catch(() => {
+      if (edition === entry) edition = undefined;
     });
-    return edition;
+    return entry.value;
+  };
+  /** A headline for its page: a link posted on X brings crawlers and readers to one page at once. */
+  const loadHeadline = (id: number) => {
+    const hit = pages.get(id);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    // Bounded: a crawler walking every id must not grow it for ever.
+    if (pages.size >= MAX_CACHED_HEADLINES) pages.clear();
+    const entry = { expires: Date.now() + ttlMs, value: findHeadlinePage(db, id) };
+    pages.set(id, entry);
+    entry.value.catch(() => {
+      if (pages.get(id) === entry) pages.delete(id);
+    });
+    return entry.value;
   };
 
   const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
@@ -105,7 +130,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       };
     }
     const parsed = parseHeadlinePath(pathname);
-    const headline = parsed && (await findHeadlinePage(db, parsed.id));
+    const headline = parsed && (await loadHeadline(parsed.id));
     if (!headline) {
       return {
         kind: "page",

@@ -150,3 +150,23 @@ describe("crawlers", () => {
     expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
   });
 });
+
+describe("the visitor's text in the feeds", () => {
+  it("stays text: escaped where readers read HTML", async () => {
+    const text = 'Whiskers takes office <img src=x onerror=alert(1)> & "wins" ]]> today.';
+    const escaped =
+      "Whiskers takes office &lt;img src=x onerror=alert(1)&gt; &amp; &quot;wins&quot; ]]&gt; today.";
+    const { id } = await createHeadline(t.db, { title: "Cat mayor", description: text, stage: "pending" });
+    await transition(t.db, id, "approve", job, new Date("2026-11-20T12:00:00Z"));
+    t.app.liveEvents.publish("headlines");
+
+    const rss = await t.app.inject({ url: "/feed.xml" });
+    expect(rss.body).not.toContain("<img");
+    const item = new XMLParser({ processEntities: false }).parse(rss.body).rss.channel.item;
+    expect(item.description).toBe(escaped);
+    expect(item["content:encoded"]).toBeUndefined();
+
+    const json = (await t.app.inject({ url: "/feed.json" })).json();
+    expect(json.items[0].content_html).toBe(escaped);
+  });
+});
