@@ -16,8 +16,9 @@ function refetch(queryClient: QueryClient, topics: readonly string[]) {
 
 /**
  * Keeps open pages current: the server's event stream says which lists changed and those are fetched again.
- * EventSource reconnects by itself after a broken stream; while it is down, or refused, the lists are
- * refetched every 30 s.
+ * EventSource reconnects by itself after a broken stream (a restart, a deploy, a lost network); while it is
+ * down, or refused, the lists are refetched every 30 s, and when it opens again every list is fetched at
+ * once: what changed while it was down reached nobody's stream (issue 14: a rolling restart loses nothing).
  */
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   if (typeof EventSource === "undefined") return () => {};
@@ -31,12 +32,19 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 
   let source: EventSource | undefined;
+  /** The stream broke since it last opened: changes may have been missed. */
+  let missed = false;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
     const current = new EventSource("/api/events");
     source = current;
-    current.onopen = stopFallback;
+    current.onopen = () => {
+      stopFallback();
+      if (missed) refetch(queryClient, LIVE_TOPICS);
+      missed = false;
+    };
     current.onerror = () => {
+      missed = true;
       startFallback();
       // CLOSED: the server answered other than 200 (a 429), and EventSource gives up for good.
       if (current.readyState === EventSource.CLOSED) reopen = setTimeout(open, REOPEN_MS);

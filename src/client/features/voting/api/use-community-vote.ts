@@ -3,27 +3,26 @@ import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import type { Sentiment } from "@/common/sentiment";
 import type { VoteResult } from "@/common/votes";
-import { takeVotesLeft } from "./use-my-votes";
+import { applyVoteResult } from "./vote-cache";
 
 export async function communityVote({ id, voteType }: { id: number; voteType: Sentiment }) {
   return apiRequest<VoteResult>("POST", `/api/community-vote/${id}`, { body: { voteType } });
 }
 
 /**
- * A sentiment vote on the winner, or (with "buy") a vote for a Tomorrow's News candidate. On success the
- * spec refetches the cached headlines, Tomorrow's News and Yesterday's News; this visitor's votes (and the
- * votes left) are fetched again after a refusal too, which may be the daily limit.
+ * A sentiment vote on the winner, or (with "buy") a vote for a Tomorrow's News candidate. A counted vote's
+ * answer updates the cached headlines, Tomorrow's News and Yesterday's News directly (the spec refetched
+ * them); after a refusal, which may be the daily limit, they and this visitor's votes are fetched again.
  */
 export function useCommunityVote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: communityVote,
-    onSuccess: (result) => {
-      takeVotesLeft(queryClient, result);
-      for (const queryKey of [queryKeys.headlines, queryKeys.tomorrowsNews, queryKeys.yesterdaysNews]) {
+    onSuccess: (result) => applyVoteResult(queryClient, result),
+    onError: () => {
+      for (const queryKey of [queryKeys.headlines, queryKeys.tomorrowsNews, queryKeys.myVotes]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.myVotes }),
   });
 }

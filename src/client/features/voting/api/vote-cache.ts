@@ -1,0 +1,37 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/client/lib/query-keys";
+import type { Headline } from "@/common/headline";
+import type { MyVotes, VoteResult } from "@/common/votes";
+
+/** The lists a voted headline can be in, each a query of Headline[] (the headline page's query is one item). */
+const LISTS = [queryKeys.headlines, queryKeys.tomorrowsNews, queryKeys.yesterdaysNews] as const;
+
+/** The counts a vote's answer carries, put on the headline wherever the page holds it. */
+function withCounts<T extends Headline>(headline: T, result: VoteResult): T {
+  if (headline.id !== result.id) return headline;
+  const { votes, holdVotes, buyVotes, sellVotes, ctoVotes } = result;
+  return { ...headline, votes, holdVotes, buyVotes, sellVotes, ctoVotes };
+}
+
+/**
+ * A counted vote's answer carries the headline's new counts and this visitor's votes left: the page's data
+ * takes them at once (issue 14), instead of fetching the lists again; the live update of the same vote then
+ * refreshes them once more for everybody's votes since.
+ */
+export function applyVoteResult(queryClient: QueryClient, result: VoteResult): void {
+  for (const queryKey of LISTS) {
+    queryClient.setQueriesData<Headline[] | Headline>({ queryKey }, (data) => {
+      if (Array.isArray(data)) return data.map((h) => withCounts(h, result));
+      return data && typeof data === "object" && "id" in data ? withCounts(data, result) : data;
+    });
+  }
+  queryClient.setQueryData<MyVotes>(queryKeys.myVotes, (mine) => {
+    if (!mine) return mine;
+    const votesLeft = result.votesLeft;
+    if (result.kind === "headline") return { ...mine, votesLeft, headlineVote: result.id };
+    if (result.kind === "tomorrow") {
+      return { ...mine, votesLeft, tomorrowVotes: [...new Set([...mine.tomorrowVotes, result.id])] };
+    }
+    return { ...mine, votesLeft };
+  });
+}
