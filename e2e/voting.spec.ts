@@ -45,6 +45,34 @@ test.describe("home voting", () => {
     for (const button of await voteButtons(page).all()) await expect(button).toBeDisabled();
   });
 
+  test("a vote's answer updates the page by itself: the lists are not fetched again for it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const first = voteButtons(page).first();
+    await expect(first).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    const title = ((await first.getAttribute("aria-label")) ?? "").replace(/^Vote for /, "");
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    const before = Number(await card.getByRole("progressbar").getAttribute("aria-valuenow"));
+
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname.startsWith("/api/")) fetched.push(url.pathname);
+    });
+    await first.click();
+    await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", String(before + 1));
+    await expect(page.getByText("9 of 10 votes left today").first()).toBeVisible();
+    await page.waitForTimeout(1_000);
+    // The count and the votes left came with the vote's answer. The live update of the same vote may refresh
+    // the list once (it carries everybody's votes since); nothing else is fetched.
+    expect(fetched.filter((p) => p === "/api/me/votes")).toEqual([]);
+    expect(fetched.filter((p) => p === "/api/headlines").length).toBeLessThanOrEqual(1);
+  });
+
   test("the server refuses a second vote from the same visitor with a clear message", async ({ page }) => {
     await page.goto("/");
     await voteButtons(page).first().click();

@@ -18,8 +18,7 @@ import { NotFound } from "./not-found";
  * the code of its stage only, as much as the list page it comes from.
  */
 const StageSection = lazy(async () => ({
-  default: (await import("@/client/features/headlines/components/headline-stage-section"))
-    .HeadlineStageSection,
+  default: (await import("./headline-stage-section")).HeadlineStageSection,
 }));
 
 /** What each stage of a headline's life is called on its page (decision 007). */

@@ -11,6 +11,11 @@ import { useSiteConfig } from "@/client/lib/site-config";
 import { editionWords } from "@/common/edition";
 import type { HeadlinePage } from "@/common/headline";
 
+/**
+ * Part of the headline page (pages/headline.tsx), loaded as its own chunk: the page composes the features'
+ * voting and token pieces here, as every page does (features never import each other).
+ */
+
 /** What fits the headline's stage: its vote, the winner's panel, the market card or the archive line. */
 export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
   const site = useSiteConfig();
