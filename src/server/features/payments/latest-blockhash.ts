@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LatestBlockhash } from "@/common/payments";
+import type { LatestBlockhash } from "@/common/latest-blockhash";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import { SolanaRpcError } from "../../integrations/solana";
 

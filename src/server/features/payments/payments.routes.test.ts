@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH } from "@/common/payments";
+import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH } from "@/common/latest-blockhash";
 import { type FixtureServer, sendJson, startFixtureServer } from "../../integrations/fixtures/fixture-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
 

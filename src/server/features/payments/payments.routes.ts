@@ -1,9 +1,15 @@
-import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH, LatestBlockhashSchema } from "@/common/payments";
+import { z } from "zod";
+import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH } from "@/common/latest-blockhash";
 import { createOutboundFetch } from "../../integrations/outbound";
 import { isUpstreamError } from "../../integrations/upstream";
 import { busy, HttpError } from "../../lib/http-error";
 import type { App } from "../../types";
 import { createBlockhashSource, getLatestBlockhash } from "./latest-blockhash";
+
+const LatestBlockhashSchema = z.object({
+  blockhash: z.string(),
+  lastValidBlockHeight: z.number().int().nonnegative(),
+});
 
 /** How long a payer waits before asking again when the RPC failed. */
 const RETRY_AFTER_SECONDS = 5;
