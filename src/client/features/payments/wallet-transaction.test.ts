@@ -68,7 +68,9 @@ describe("buildTransferTransaction", () => {
     const without = decode(
       buildTransferTransaction(PAYER, { ...request, memo: undefined }, LIFETIME),
     ).message;
-    expect(without.instructions.map((i) => i.programAddress)).toEqual([SYSTEM_PROGRAM]);
+    expect([...without.instructions].map((i: { programAddress: string }) => i.programAddress)).toEqual([
+      SYSTEM_PROGRAM,
+    ]);
   });
 
   it("counts the smallest amount exactly", () => {
