@@ -74,9 +74,13 @@ const payButton = () => screen.getByRole("button", { name: "Pay with wallet" });
 const status = () => screen.getByRole("status");
 
 describe("PayRequest", () => {
-  it("shows the QR code with a text alternative, the wallet link and Copy", () => {
+  it("shows the QR code with a text alternative, the wallet link and Copy", async () => {
     render(<PayRequest url={URL} />);
-    expect(screen.getByRole("img", { name: /QR code of a Solana Pay request for 0.35 SOL/ })).toBeTruthy();
+    const qr = await screen.findByRole("img", { name: /QR code of a Solana Pay request for 0.35 SOL/ });
+    // Version 7+ at ECC M for a ~150-character link: whole pixels per module, at least 4 each.
+    const size = Number(qr.getAttribute("viewBox")?.split(" ")[2]);
+    expect(Number(qr.getAttribute("width")) % size).toBe(0);
+    expect(Number(qr.getAttribute("width")) / size).toBeGreaterThanOrEqual(4);
     expect(screen.getByRole("link", { name: "Open in wallet app" }).getAttribute("href")).toBe(URL);
     expect(screen.getByRole("button", { name: "Copy payment link" })).toBeTruthy();
   });

@@ -1,6 +1,5 @@
 import type { Wallet } from "@wallet-standard/base";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { encode } from "uqr";
 import { Button } from "@/client/components/ui/button";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
@@ -10,7 +9,7 @@ import { parseTransferRequestUrl, type TransferRequest } from "@/common/solana-p
  * A Solana Pay transfer request three ways: a QR code for a phone wallet, the `solana:` link itself ("Open
  * in wallet app", which a phone hands to its wallet) with Copy, and "Pay with wallet" for a browser wallet.
  * The wallet code (Wallet Standard, @solana/kit) is imported only when that button is pressed, so it never
- * weighs on the page's first load; the QR encoder (uqr, ~4 kB gzip) draws at once.
+ * weighs on the page's first load; the QR encoder (uqr, ~4 kB gzip) loads just after the first paint.
  */
 
 /** Medium error correction: what wallet scanners read reliably off a screen, with room for glare. */
@@ -207,35 +206,70 @@ function errorMessage(error: unknown): string {
   return "unknown error";
 }
 
-/** The request as a QR code: one SVG path of whole-pixel modules, ink on paper, with a text alternative. */
-function PaymentQr({ url, amount }: { url: string; amount: string }) {
-  const { data, size } = useMemo(() => encode(url, { ecc: QR_ECC, border: QR_BORDER }), [url]);
-  const path = useMemo(() => {
-    let d = "";
-    data.forEach((row, y) => {
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      });
+interface QrDrawing {
+  size: number;
+  path: string;
+}
+
+/** The QR code's modules as one SVG path (one unit per module); uqr is imported on first use. */
+async function drawQr(url: string): Promise<QrDrawing> {
+  const { encode } = await import("uqr");
+  const { data, size } = encode(url, { ecc: QR_ECC, border: QR_BORDER });
+  let path = "";
+  data.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x} ${y}h1v1h-1z`;
     });
-    return d;
-  }, [data]);
-  const px = size * Math.max(2, Math.floor(QR_TARGET_PX / size));
+  });
+  return { size, path };
+}
+
+/**
+ * The request as a QR code: whole-pixel modules, ink on white, with a text alternative. The encoder loads
+ * after the first paint (the paid page's first-load budget has no room for it); a framed blank square of
+ * the same size holds the place meanwhile.
+ */
+function PaymentQr({ url, amount }: { url: string; amount: string }) {
+  const [drawing, setDrawing] = useState<QrDrawing | { failed: true } | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setDrawing(undefined);
+    drawQr(url).then(
+      (result) => live && setDrawing(result),
+      () => live && setDrawing({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const label = `QR code of a Solana Pay request for ${amount} SOL: scan it with a phone wallet`;
+  const ready = drawing && "path" in drawing ? drawing : undefined;
+  const px = ready ? ready.size * Math.max(2, Math.floor(QR_TARGET_PX / ready.size)) : QR_TARGET_PX;
   return (
     <figure className="m-0 flex shrink-0 flex-col items-center gap-2">
       <div className="border-3 border-ink bg-white shadow-pixel">
-        <svg
-          role="img"
-          aria-label={`QR code of a Solana Pay request for ${amount} SOL: scan it with a phone wallet`}
-          viewBox={`0 0 ${size} ${size}`}
-          width={px}
-          height={px}
-          shapeRendering="crispEdges"
-          className="block"
-          data-testid="payment-qr"
-        >
-          <rect width={size} height={size} fill="#ffffff" />
-          <path d={path} fill="#1b1b1b" />
-        </svg>
+        {ready ? (
+          <svg
+            role="img"
+            aria-label={label}
+            viewBox={`0 0 ${ready.size} ${ready.size}`}
+            width={px}
+            height={px}
+            shapeRendering="crispEdges"
+            className="block"
+            data-testid="payment-qr"
+          >
+            <rect width={ready.size} height={ready.size} fill="#ffffff" />
+            <path d={ready.path} fill="#1b1b1b" />
+          </svg>
+        ) : (
+          <div
+            style={{ width: px, height: px }}
+            className="flex items-center justify-center p-4 text-center font-serif text-sm"
+          >
+            {drawing ? "The QR code could not be drawn: use the payment link." : "Drawing the QR code..."}
+          </div>
+        )}
       </div>
       <figcaption className="font-pixel text-[10px] uppercase">Scan with a phone wallet</figcaption>
     </figure>
