@@ -13,6 +13,7 @@ import { cardsRoutes } from "./features/cards/cards.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { paymentsRoutes } from "./features/payments/payments.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);
+  await app.register(paymentsRoutes);
   // Share cards, feeds, robots.txt and the sitemap: for chat apps, feed readers and crawlers.
   await app.register(cardsRoutes);
   await app.register(shareRoutes);
