@@ -32,19 +32,24 @@ describe("routing", () => {
     expect(res.json()).toEqual({ message: "No such API route: GET /api/no-such-thing" });
   });
 
-  it("serves the browser app with this deployment's name for every other path, never cached stale", async () => {
+  it("serves the browser app with this deployment's name for every other path (an unknown one with 404), never cached stale", async () => {
     t = await createTestApp({
       staticDir: builtApp(),
       siteName: "Pixel </script> Post",
       tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
     });
-    for (const url of ["/", "/archive", "/Old-News", "/some/unknown/page"]) {
+    for (const [url, status, screen] of [
+      ["/", 200, "Pixel &lt;/script&gt; Post | Today&#39;s News, "],
+      ["/archive", 200, "Pixel &lt;/script&gt; Post Archive | Pixel &lt;/script&gt; Post</title>"],
+      ["/Old-News", 200, "Yesterday&#39;s News: Launched Tokens | Pixel &lt;/script&gt; Post</title>"],
+      ["/some/unknown/page", 404, "404 Page Not Found | Pixel &lt;/script&gt; Post</title>"],
+    ] as const) {
       const res = await t.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.headers["content-type"]).toContain("text/html");
       // private: the page gives this new visitor its id cookie, which no shared cache may keep.
       expect(res.headers["cache-control"]).toBe("private, no-cache");
-      expect(res.body).toContain("<title>Pixel &lt;/script&gt; Post</title>");
+      expect(res.body).toContain(`<title>${screen}`);
       const json = res.body.match(
         new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`),
       )?.[1];
@@ -54,6 +59,7 @@ describe("routing", () => {
         tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
         telegramUrl: null,
         xUrl: null,
+        publicUrl: "http://localhost:3000",
       });
     }
   });
