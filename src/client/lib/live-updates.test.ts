@@ -29,7 +29,7 @@ function setup() {
   const client = new QueryClient();
   const refetched: string[] = [];
   vi.spyOn(client, "invalidateQueries").mockImplementation(async (filters) => {
-    refetched.push(String((filters?.queryKey as string[])[0]));
+    refetched.push(String(filters?.queryKey?.[0]));
   });
   const stop = startLiveUpdates(client);
   return { stream: FakeEventSource.last as FakeEventSource, refetched, stop };
