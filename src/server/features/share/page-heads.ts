@@ -2,11 +2,12 @@ import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
-import { HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
+import { canonicalPagePath, HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
+import { KeptUntilChange } from "../../lib/kept-until-change";
 import { CARD_HEIGHT, CARD_WIDTH, editionCardPath, headlineCardPath } from "../headlines/card-path";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 
@@ -74,44 +75,23 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
   // The day's edition and the headlines asked for, read once and kept until a change is announced (in this
   // process at once, from others through the live events: the list cache's announcements, decision 006)
   // and for LIST_CACHE_MS at most, which bounds what no event announces (a market refresh).
-  const ttlMs = config.listCacheMs;
-  let edition: { expires: number; value: Promise<Edition> } | undefined;
-  const pages = new Map<number, { expires: number; value: Promise<HeadlinePage | null> }>();
+  const kept = { ttlMs: config.listCacheMs, max: MAX_CACHED_HEADLINES };
+  const edition = new KeptUntilChange<"edition", Edition>(() => findEdition(db), kept);
+  /** A headline for its page: a link posted on X brings crawlers and readers to one page at once. */
+  const headlines = new KeptUntilChange<number, HeadlinePage | null>((id) => findHeadlinePage(db, id), kept);
   deps.events.onChange((topics) => {
     if (topics.every((topic) => topic === "notifications")) return;
-    edition = undefined;
-    pages.clear();
+    edition.forget();
+    headlines.forget();
   });
-  const loadEdition = () => {
-    if (edition && edition.expires > Date.now()) return edition.value;
-    const entry = { expires: Date.now() + ttlMs, value: findEdition(db) };
-    edition = entry;
-    entry.value.catch(() => {
-      if (edition === entry) edition = undefined;
-    });
-    return entry.value;
-  };
-  /** A headline for its page: a link posted on X brings crawlers and readers to one page at once. */
-  const loadHeadline = (id: number) => {
-    const hit = pages.get(id);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    // Bounded: a crawler walking every id must not grow it for ever.
-    if (pages.size >= MAX_CACHED_HEADLINES) pages.clear();
-    const entry = { expires: Date.now() + ttlMs, value: findHeadlinePage(db, id) };
-    pages.set(id, entry);
-    entry.value.catch(() => {
-      if (pages.get(id) === entry) pages.delete(id);
-    });
-    return entry.value;
-  };
 
   const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
-    const { day, leader } = await loadEdition();
+    const { day, leader } = await edition.get("edition");
     const lead = page === "home" && leader ? ` Today's leader: "${leader.title}".` : "";
     return {
       title: page === "home" ? frontPageTitle(site, day) : screenTitle(page, site),
       description: `${DESCRIPTIONS[page]}${lead}`,
-      canonicalUrl: absolute(canonicalListPath(pathname)),
+      canonicalUrl: absolute(canonicalPagePath(pathname)),
       ogType: "website",
       imageUrl: absolute(editionCardPath({ day, leader })),
       imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
@@ -130,7 +110,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       };
     }
     const parsed = parseHeadlinePath(pathname);
-    const headline = parsed && (await loadHeadline(parsed.id));
+    const headline = parsed && (await headlines.get(parsed.id));
     if (!headline) {
       return {
         kind: "page",
@@ -156,12 +136,6 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       },
     };
   };
-}
-
-/** A list page's canonical address: its lower-case path without a trailing slash (the router ignores both). */
-function canonicalListPath(pathname: string): string {
-  const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  return normalized === "/old-news" ? "/yesterdays-news" : normalized;
 }
 
 /** The head's tags, every value escaped for its attribute or text. */

@@ -1,18 +1,23 @@
 import { asc, notInArray } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
-import { PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
+import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
 import { escapeHtml } from "../../lib/html";
+import { KeptUntilChange } from "../../lib/kept-until-change";
 import type { App } from "../../types";
 import { buildFeed, jsonFeed11, latestFeedEntries, UNPUBLISHED } from "./feeds";
 
 /** Topics whose change can change the feeds and the sitemap (src/common/live.ts). */
 const PAPER_TOPICS = ["headlines", "tomorrows-news", "yesterdays-news"];
 
-/** Public list pages for the sitemap: each path once (/old-news is /yesterdays-news), staff pages left out. */
-const LIST_PATHS = Object.entries(PAGE_FILES)
-  .filter(([route, page]) => route !== "/old-news" && !PRIVATE_PAGE_FILES.includes(page))
-  .map(([route]) => route);
+/** Public list pages for the sitemap: each page once at its canonical path, staff pages left out. */
+const LIST_PATHS = [
+  ...new Set(
+    Object.entries(PAGE_FILES)
+      .filter(([, page]) => !PRIVATE_PAGE_FILES.includes(page))
+      .map(([route]) => canonicalPagePath(route)),
+  ),
+];
 
 /**
  * What crawlers and feed readers ask for: RSS and JSON feeds of the paper, robots.txt and the sitemap. Each
@@ -20,44 +25,29 @@ const LIST_PATHS = Object.entries(PAGE_FILES)
  */
 export async function shareRoutes(app: App): Promise<void> {
   const { publicUrl } = app.config;
-  let feeds: Promise<{ rss: string; json: string }> | undefined;
-  let sitemap: Promise<string> | undefined;
+  const feeds = new KeptUntilChange<"feeds", { rss: string; json: string }>(async () => {
+    const feed = buildFeed(await latestFeedEntries(app.db), app.config);
+    return { rss: feed.rss2(), json: jsonFeed11(feed) };
+  });
+  const sitemap = new KeptUntilChange<"sitemap", string>(() => buildSitemap(app));
   app.liveEvents.onChange((topics) => {
     if (topics.some((topic) => PAPER_TOPICS.includes(topic))) {
-      feeds = undefined;
-      sitemap = undefined;
+      feeds.forget();
+      sitemap.forget();
     }
   });
-  const forgetOnFailure = <T>(promise: Promise<T>, forget: () => void) =>
-    promise.catch((error: unknown) => {
-      forget();
-      throw error;
-    });
-
-  const loadFeeds = () => {
-    feeds ??= forgetOnFailure(
-      latestFeedEntries(app.db).then((entries) => {
-        const feed = buildFeed(entries, app.config);
-        return { rss: feed.rss2(), json: jsonFeed11(feed) };
-      }),
-      () => {
-        feeds = undefined;
-      },
-    );
-    return feeds;
-  };
 
   app.get("/feed.xml", async (_request, reply) =>
     reply
       .type("application/rss+xml; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send((await loadFeeds()).rss),
+      .send((await feeds.get("feeds")).rss),
   );
   app.get("/feed.json", async (_request, reply) =>
     reply
       .type("application/feed+json; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send((await loadFeeds()).json),
+      .send((await feeds.get("feeds")).json),
   );
 
   app.get("/robots.txt", (_request, reply) =>
@@ -77,40 +67,34 @@ export async function shareRoutes(app: App): Promise<void> {
       ),
   );
 
-  const loadSitemap = () => {
-    sitemap ??= forgetOnFailure(
-      (async () => {
-        const rows = await app.db
-          .select({
-            id: headlines.id,
-            title: headlines.title,
-            createdAt: headlines.createdAt,
-            oldNewsAt: headlines.oldNewsAt,
-          })
-          .from(headlines)
-          .where(notInArray(headlines.stage, UNPUBLISHED))
-          .orderBy(asc(headlines.id));
-        const url = (loc: string, lastmod?: Date) =>
-          `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
-        return [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-          ...LIST_PATHS.map((path) => url(path)),
-          ...rows.map((row) => url(headlinePath(row), row.oldNewsAt ?? row.createdAt)),
-          "</urlset>",
-        ].join("\n");
-      })(),
-      () => {
-        sitemap = undefined;
-      },
-    );
-    return sitemap;
-  };
-
   app.get("/sitemap.xml", async (_request, reply) =>
     reply
       .type("application/xml; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send(await loadSitemap()),
+      .send(await sitemap.get("sitemap")),
   );
+}
+
+/** The public routes and every published headline's page, with canonical absolute addresses. */
+async function buildSitemap(app: App): Promise<string> {
+  const { publicUrl } = app.config;
+  const rows = await app.db
+    .select({
+      id: headlines.id,
+      title: headlines.title,
+      createdAt: headlines.createdAt,
+      oldNewsAt: headlines.oldNewsAt,
+    })
+    .from(headlines)
+    .where(notInArray(headlines.stage, UNPUBLISHED))
+    .orderBy(asc(headlines.id));
+  const url = (loc: string, lastmod?: Date) =>
+    `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...LIST_PATHS.map((path) => url(path)),
+    ...rows.map((row) => url(headlinePath(row), row.oldNewsAt ?? row.createdAt)),
+    "</urlset>",
+  ].join("\n");
 }
