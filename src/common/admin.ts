@@ -144,6 +144,10 @@ export const AdminHeadlineSchema = HeadlineSchema.extend({
   stage: z.enum(HEADLINE_STAGES),
   transactionId: z.string().nullable(),
   paymentNote: z.string().nullable(),
+  /** Came through the promoted form: it has a payment (awaited, pasted or found on chain). */
+  isPromotedSubmission: z.boolean(),
+  /** A promoted submission whose Solana Pay payment has not arrived yet (nothing pasted, nothing found). */
+  awaitingPayment: z.boolean(),
   isOldNews: z.boolean(),
   oldNewsAt: z.string().nullable(),
 });

@@ -2,13 +2,14 @@ import { z } from "zod";
 
 /**
  * A headline's place in its life (decision 007): pending review, rejected (a paid submission whose payment
- * staff refused), held (approved, in neither list), Tomorrow's News, today's voting, the current winner, a
+ * staff refused), expired (a promoted submission never paid within 24 hours), held (approved, in neither list), Tomorrow's News, today's voting, the current winner, a
  * past winner, or a launched token that never won (imported, or given a contract address). The spec's flags
  * below are derived from it.
  */
 export const HEADLINE_STAGES = [
   "pending",
   "rejected",
+  "expired",
   "held",
   "tomorrow",
   "today",
@@ -18,8 +19,12 @@ export const HEADLINE_STAGES = [
 ] as const;
 export type HeadlineStage = (typeof HEADLINE_STAGES)[number];
 
-/** Approved: staff accepted it (every stage but waiting for review and refused). */
-export const isApprovedStage = (stage: HeadlineStage) => stage !== "pending" && stage !== "rejected";
+/** Approved: staff accepted it (every stage but waiting for review, refused, and expired unpaid). */
+export const isApprovedStage = (stage: HeadlineStage) =>
+  stage !== "pending" && stage !== "rejected" && stage !== "expired";
+
+/** The stages no public page, feed or sitemap shows. */
+export const UNPUBLISHED_STAGES = HEADLINE_STAGES.filter((stage) => !isApprovedStage(stage));
 
 /**
  * A headline as the public API shows it: every field of the spec's union that a visitor may see.

@@ -9,6 +9,8 @@ export const LIVE_TOPICS = [
   "archive",
   "notifications",
   "settings",
+  /** Submitters' receipts (/submission/{receipt}): a payment found, staff's approval or rejection. */
+  "submission",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

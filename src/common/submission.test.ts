@@ -173,7 +173,6 @@ describe("paid submission schema", () => {
     ["launchDate", "2025-13-01", M.launchDate],
     ["launchDate", "2023-02-29", M.launchDate],
     ["transactionId", "short", M.transactionId],
-    ["transactionId", undefined, M.transactionId],
     ["transactionId", "abc-def-ghi-jkl", M.transactionId],
     ["transactionId", "abcdefghij'; DROP", M.transactionId],
     ["transactionId", "a".repeat(121), M.transactionIdMax],
@@ -181,8 +180,11 @@ describe("paid submission schema", () => {
     expect(messages(PaidSubmissionInputSchema, { ...paid, [field]: value })).toEqual({ [field]: message });
   });
 
-  it("accepts the limits themselves and an empty launch date", () => {
+  it("accepts the limits themselves, an empty launch date, and no transaction (paid through Solana Pay)", () => {
     for (const ok of [
+      { transactionId: undefined },
+      { transactionId: "" },
+      { transactionId: null },
       { submittedBy: "Bo" },
       { submittedBy: "x".repeat(50) },
       { transactionId: "a".repeat(10) },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaymentRequestSchema } from "./receipt";
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -130,6 +131,18 @@ const freeFields = {
 export const FreeSubmissionInputSchema = z.object(freeFields);
 export type FreeSubmissionInput = z.infer<typeof FreeSubmissionInputSchema>;
 
+/** A pasted transaction signature (the paid form, and the receipt page's fallback). */
+export const transactionIdSchema = z
+  .string({ error: M.transactionId })
+  .trim()
+  .min(TRANSACTION_ID_MIN, M.transactionId)
+  .max(TRANSACTION_ID_MAX, M.transactionIdMax)
+  // Base58 signatures and hex hashes are alphanumeric; anything else is a typo or a probe.
+  .regex(/^[A-Za-z0-9]*$/, M.transactionId);
+
+/** POST /api/submissions/{receipt}/transaction: the receipt page's pasted-signature fallback. */
+export const PasteTransactionInputSchema = z.object({ transactionId: transactionIdSchema });
+
 /** POST /api/headlines/paid-submission: the free fields plus the project and its payment. */
 export const PaidSubmissionInputSchema = z.object({
   ...freeFields,
@@ -146,13 +159,17 @@ export const PaidSubmissionInputSchema = z.object({
     .nullish()
     .refine((value) => !value || isCalendarDate(value), M.launchDate)
     .transform((value) => value || undefined),
+  // Optional since Solana Pay (issue 15): the submission is made first and paid through its transfer
+  // request; a signature pasted here (paid another way) is checked the same way before it counts.
   transactionId: z
     .string({ error: M.transactionId })
     .trim()
-    .min(TRANSACTION_ID_MIN, M.transactionId)
-    .max(TRANSACTION_ID_MAX, M.transactionIdMax)
-    // Base58 signatures and hex hashes are alphanumeric; anything else is a typo or a probe.
-    .regex(/^[A-Za-z0-9]*$/, M.transactionId),
+    .nullish()
+    .superRefine((value, ctx) => {
+      const problem = value ? transactionIdSchema.safeParse(value).error?.issues[0] : undefined;
+      if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+    })
+    .transform((value) => value || undefined),
 });
 export type PaidSubmissionInput = z.infer<typeof PaidSubmissionInputSchema>;
 
@@ -170,6 +187,10 @@ export type PaidSubmissionFormValues = z.input<typeof PaidSubmissionFormSchema>;
 export const SubmissionResultSchema = z.object({
   id: z.number().int(),
   message: z.string(),
+  /** The submitter's receipt id: /submission/{receipt} follows the submission (given only here; staff get none). */
+  receipt: z.string().optional(),
+  /** A promoted submission's Solana Pay transfer request (null when no payment address is configured). */
+  payment: PaymentRequestSchema.nullable().optional(),
 });
 export type SubmissionResult = z.infer<typeof SubmissionResultSchema>;
 

@@ -13,6 +13,7 @@ import { cardsRoutes } from "./features/cards/cards.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { PaymentChecks } from "./features/payments/payment-checks";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
@@ -102,6 +103,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   if (redis) liveEvents.connectRedis(redis);
   app.decorate("liveEvents", liveEvents);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs));
+  app.decorate(
+    "paymentChecks",
+    new PaymentChecks(database.db, config, (...topics) => liveEvents.publish(...topics), app.log),
+  );
   app.addHook("onClose", async () => {
     await liveEvents.close();
     await redis?.close();

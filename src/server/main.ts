@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     app.liveEvents.publish("headlines", "tomorrows-news", "settings"),
   );
   const stopMarketJob = startMarketJob(database.db, config, app.log);
-  const stopPaymentJob = startPaymentJob(database.db, config, app.log);
+  const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);
 

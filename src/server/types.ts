@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { LiveEvents } from "./events/live-events";
+import type { PaymentChecks } from "./features/payments/payment-checks";
 import type { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import type { ListCache } from "./lib/list-cache";
 import type { RedisLink } from "./lib/redis";
@@ -31,6 +32,8 @@ declare module "fastify" {
     listCache: ListCache;
     /** Uploaded images are decoded and re-encoded through it: a fixed number of workers, a small queue. */
     imageWork: ImageWorkQueue;
+    /** Promoted submissions' payments, looked for on chain (the receipt page and the payment job). */
+    paymentChecks: PaymentChecks;
     /** Present when REDIS_URL is set. */
     redis: RedisLink | undefined;
   }

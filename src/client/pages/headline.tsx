@@ -25,6 +25,7 @@ const StageSection = lazy(async () => ({
 const STAGE_HEADING: Record<HeadlinePage["stage"], string> = {
   pending: "Waiting for Review",
   rejected: "Not Published",
+  expired: "Not Published",
   held: "Off the Front Page",
   tomorrow: "Tomorrow's News",
   today: "In Today's Voting",

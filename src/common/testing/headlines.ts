@@ -50,6 +50,9 @@ export function sampleAdminHeadline(overrides: Partial<AdminHeadline> = {}): Adm
     stage: "held",
     transactionId: null,
     paymentNote: null,
+    // A pasted transaction makes a promoted submission, as on the server (admin-view.ts).
+    isPromotedSubmission: Boolean(overrides.transactionId),
+    awaitingPayment: false,
     isOldNews: false,
     oldNewsAt: null,
     ...overrides,

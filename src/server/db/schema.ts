@@ -48,8 +48,17 @@ export const headlines = pgTable(
     launchDate: text("launch_date"),
     /** A paid submission's payment; one transaction pays for one submission. */
     transactionId: text("transaction_id").unique(),
-    /** Why on-chain verification accepted or refused the payment, for the dashboard. */
+    /** Why on-chain verification accepted or refused the payment, for the dashboard and the receipt. */
     paymentNote: text("payment_note"),
+    /**
+     * A promoted submission's Solana Pay reference (a random public key, base58): the transfer request
+     * names it and the payment is found by it on chain. Absent for every other headline.
+     */
+    paymentReference: text("payment_reference").unique(),
+    /** When the payment was last looked for on chain: the receipt page's check runs at most every 10 s. */
+    paymentCheckedAt: tstz("payment_checked_at"),
+    /** The submitter's receipt id (unguessable, given once when the submission is made). */
+    receipt: text("receipt").unique(),
     articleUrl: text("article_url"),
     twitterUrl: text("twitter_url"),
     websiteUrl: text("website_url"),
@@ -80,10 +89,14 @@ export const headlines = pgTable(
     check("headlines_votes_nonnegative", sql`${t.votes} >= 0`),
     check(
       "headlines_stage_known",
-      sql`${t.stage} IN ('pending', 'rejected', 'held', 'tomorrow', 'today', 'winner', 'past_winner', 'launched')`,
+      sql`${t.stage} IN ('pending', 'rejected', 'expired', 'held', 'tomorrow', 'today', 'winner', 'past_winner', 'launched')`,
     ),
-    // Only a paid submission has a payment to reject or to count as paid.
-    check("headlines_rejected_has_payment", sql`${t.stage} <> 'rejected' OR ${t.transactionId} IS NOT NULL`),
+    // Only a paid submission has a payment to reject or to count as paid, and only a promoted one expires.
+    check(
+      "headlines_rejected_has_payment",
+      sql`${t.stage} <> 'rejected' OR ${t.transactionId} IS NOT NULL OR ${t.paymentReference} IS NOT NULL`,
+    ),
+    check("headlines_expired_promoted", sql`${t.stage} <> 'expired' OR ${t.paymentReference} IS NOT NULL`),
     check("headlines_paid_has_payment", sql`NOT ${t.isPaid} OR ${t.transactionId} IS NOT NULL`),
     // Yesterday's News holds launched tokens and winners, nothing still in review or in a race.
     check(

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSources, PAYMENTS, startFakeSources } from "./fixtures/fake-sources";
 import { fixture } from "./fixtures/fixture-server";
 import { createSafeFetch } from "./safe-fetch";
-import { evaluatePayment, formatSol, getTransaction, SolanaRpcError, type SolanaTransaction } from "./solana";
+import {
+  evaluatePayment,
+  findSignaturesFor,
+  formatSol,
+  getTransaction,
+  SolanaRpcError,
+  type SolanaTransaction,
+} from "./solana";
 
 const recorded = (name: string) => (JSON.parse(fixture(name)) as { result: SolanaTransaction | null }).result;
 
@@ -103,6 +110,27 @@ describe("evaluatePayment", () => {
     expect(evaluatePayment(plain, expectation(PAYMENTS.valid)).verified).toBe(true);
   });
 
+  it("requires the submission's reference among the accounts when the payment was found by it", () => {
+    const reference = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
+    const tx = recorded("solana-tx-valid.json") as SolanaTransaction;
+    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { reference })).reason).toBe(
+      "The transaction does not carry this submission's payment reference",
+    );
+    const withReference = {
+      ...tx,
+      meta: tx.meta && {
+        ...tx.meta,
+        preBalances: [...tx.meta.preBalances, 0],
+        postBalances: [...tx.meta.postBalances, 0],
+      },
+      transaction: {
+        ...tx.transaction,
+        message: { accountKeys: [...tx.transaction.message.accountKeys, { pubkey: reference }] },
+      },
+    };
+    expect(evaluatePayment(withReference, expectation(PAYMENTS.valid, { reference })).verified).toBe(true);
+  });
+
   it("formats lamports as SOL", () => {
     expect(formatSol(350_000_000)).toBe("0.35");
     expect(formatSol(1_000_000_000)).toBe("1");
@@ -131,6 +159,26 @@ describe("getTransaction", () => {
       ],
     });
     expect(await getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.notFound)).toBeNull();
+  });
+
+  it("finds a reference's finalized signatures, leaving failed transactions out", async () => {
+    fake.state.overrides.set("/solana-rpc", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(fixture("solana-signatures-for-address.json"));
+    });
+    try {
+      const http = createSafeFetch({ allowHosts: [fake.server.host] });
+      const reference = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
+      expect(await findSignaturesFor(http, fake.config.solanaRpcUrl as string, reference)).toEqual([
+        PAYMENTS.valid,
+      ]);
+      expect(JSON.parse(fake.server.bodies.at(-1) as string)).toMatchObject({
+        method: "getSignaturesForAddress",
+        params: [reference, { commitment: "finalized", limit: 10 }],
+      });
+    } finally {
+      fake.state.overrides.clear();
+    }
   });
 
   it("turns a JSON-RPC error into a SolanaRpcError", async () => {

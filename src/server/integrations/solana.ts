@@ -42,10 +42,34 @@ const TransactionSchema = z.object({
 });
 export type SolanaTransaction = z.infer<typeof TransactionSchema>;
 
-const RpcAnswerSchema = z.object({
-  result: TransactionSchema.nullish(),
-  error: z.object({ code: z.number().optional(), message: z.string().optional() }).nullish(),
+const RpcErrorSchema = z.object({ code: z.number().optional(), message: z.string().optional() }).nullish();
+
+const RpcAnswerSchema = z.object({ result: TransactionSchema.nullish(), error: RpcErrorSchema });
+
+const SignaturesAnswerSchema = z.object({
+  result: z.array(z.object({ signature: z.string(), err: z.unknown().optional() })).nullish(),
+  error: RpcErrorSchema,
 });
+
+/** How many of a reference's signatures are looked at: a reference is paid once, a few tries at most. */
+const SIGNATURES_LIMIT = 10;
+
+async function rpcCall<T extends z.ZodType<{ error?: { message?: string } | null }>>(
+  http: SafeFetch,
+  rpcUrl: string,
+  method: string,
+  params: unknown[],
+  schema: T,
+): Promise<z.infer<T>> {
+  const answer = await http.json(rpcUrl, schema, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  if (answer.error)
+    throw new SolanaRpcError(`The Solana RPC refused the call: ${answer.error.message ?? "unknown error"}`);
+  return answer;
+}
 
 /** The finalized transaction, or null when the node does not know it (yet). */
 export async function getTransaction(
@@ -53,28 +77,42 @@ export async function getTransaction(
   rpcUrl: string,
   signature: string,
 ): Promise<SolanaTransaction | null> {
-  const answer = await http.json(rpcUrl, RpcAnswerSchema, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "getTransaction",
-      params: [
-        signature,
-        { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 },
-      ],
-    }),
-  });
-  if (answer.error)
-    throw new SolanaRpcError(`The Solana RPC refused the call: ${answer.error.message ?? "unknown error"}`);
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getTransaction",
+    [signature, { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 }],
+    RpcAnswerSchema,
+  );
   return answer.result ?? null;
+}
+
+/**
+ * The finalized, successful transactions that name `address` (a Solana Pay reference), newest first
+ * (`getSignaturesForAddress`). Failed ones are left out: they paid nothing.
+ */
+export async function findSignaturesFor(http: SafeFetch, rpcUrl: string, address: string): Promise<string[]> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getSignaturesForAddress",
+    [address, { commitment: "finalized", limit: SIGNATURES_LIMIT }],
+    SignaturesAnswerSchema,
+  );
+  return (answer.result ?? []).filter((s) => s.err === null || s.err === undefined).map((s) => s.signature);
+}
+
+/** Every account a transaction names, in order (signers, writable, read-only: a reference is among them). */
+export function accountKeysOf(tx: SolanaTransaction): string[] {
+  return tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey));
 }
 
 export interface PaymentExpectation {
   signature: string;
   paymentAddress: string;
   priceSol: number;
+  /** The submission's Solana Pay reference, when the payment must carry it (found by reference). */
+  reference?: string;
   /** When the submission was made: the payment may be at most PAYMENT_WINDOW_DAYS older. */
   submittedAt: Date;
   now: Date;
@@ -94,6 +132,9 @@ export const PAYMENT_REASONS = {
   inFuture: "Transaction time is after the check time",
   noTime: "Transaction time is unknown",
   notASignature: "The transaction ID is not a Solana transaction signature",
+  noReference: "The transaction does not carry this submission's payment reference",
+  otherReference: "This transaction paid for another submission",
+  usedElsewhere: "This transaction has already been used for another submission",
 } as const;
 
 /** Lamports as SOL for people: "0.35", "1", "0.000005". */
@@ -108,7 +149,8 @@ export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentE
   if (!tx.meta || (tx.meta.err !== null && tx.meta.err !== undefined)) return no(PAYMENT_REASONS.failed);
   if (tx.transaction.signatures[0] !== expected.signature) return no(PAYMENT_REASONS.signatureMismatch);
 
-  const keys = tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey));
+  const keys = accountKeysOf(tx);
+  if (expected.reference && !keys.includes(expected.reference)) return no(PAYMENT_REASONS.noReference);
   const index = keys.indexOf(expected.paymentAddress);
   const pre = index === -1 ? undefined : tx.meta.preBalances[index];
   const post = index === -1 ? undefined : tx.meta.postBalances[index];

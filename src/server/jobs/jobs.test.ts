@@ -40,15 +40,16 @@ describe("startIntervalJob", () => {
     expect(passes).toBe(after);
   });
 
-  it("starts no job when its interval is 0 or payment checks are not configured", async () => {
+  it("starts no job when its interval is 0", async () => {
     const db = {} as Db;
     const base = {
       dexscreenerBaseUrl: "https://api.dexscreener.com",
       jupiterBaseUrl: "https://lite-api.jup.ag",
     };
     await startMarketJob(db, { ...base, marketRefreshMinutes: 0 }, silentLog)();
-    const payments = { solanaRpcUrl: undefined, paymentAddress: undefined, submissionPriceSol: 0.35 };
-    await startPaymentJob(db, { ...payments, paymentCheckMinutes: 5 }, silentLog)();
+    const checks = { pass: vi.fn() } as unknown as Parameters<typeof startPaymentJob>[2];
+    await startPaymentJob(db, { paymentCheckMinutes: 0 }, checks, silentLog)();
+    expect(checks.pass).not.toHaveBeenCalled();
   });
 });
 

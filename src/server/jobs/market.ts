@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/connect";
 import { refreshMarketData } from "../features/tokens/market.service";
-import { createOutboundFetch } from "../integrations/outbound";
+import { createServiceFetch } from "../integrations/outbound";
 import { claimJobRun, startIntervalJob } from "./interval-job";
 
 /**
@@ -22,7 +22,7 @@ export function startMarketJob(
   log: FastifyBaseLogger,
 ): () => Promise<void> {
   if (config.marketRefreshMinutes <= 0) return async () => {};
-  const http = createOutboundFetch(config);
+  const http = createServiceFetch(config);
   const intervalMs = config.marketRefreshMinutes * 60_000;
   return startIntervalJob(
     "market refresh",

@@ -19,6 +19,15 @@ describe("dashboard tab filters", () => {
     expect(isActive(h)).toBe(true);
     expect(isInTodaysVoting(h)).toBe(false);
     expect(isInTodaysVoting({ ...h, isPaid: true })).toBe(true);
+    // A Solana Pay submission not paid yet has no transaction at all: still out of voting.
+    const awaiting = headline({ isPromotedSubmission: true, awaitingPayment: true });
+    expect(isInTodaysVoting(awaiting)).toBe(false);
+  });
+
+  it("leaves a promoted submission that expired unpaid out of Pending", () => {
+    expect(isPending(headline({ isApproved: false, stage: "expired", isPromotedSubmission: true }))).toBe(
+      false,
+    );
   });
 
   it("leaves tomorrow-only headlines to the Tomorrow's News tab, but never loses one with both flags off", () => {
@@ -36,6 +45,7 @@ describe("dashboard tab filters", () => {
     expect(isDeveloperProject(headline({ launchStatus: "upcoming", transactionId: "abcdefghij12" }))).toBe(
       true,
     );
+    expect(isDeveloperProject(headline({ launchStatus: "upcoming", isPromotedSubmission: true }))).toBe(true);
     // A contract address set by staff makes any headline "launched"; that alone is no developer project.
     expect(isDeveloperProject(headline({ launchStatus: "launched" }))).toBe(false);
   });

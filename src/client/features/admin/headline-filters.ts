@@ -1,14 +1,14 @@
 import type { AdminHeadline } from "@/common/admin";
 
-/** Submitted and not yet approved: the Pending Approval tab. */
+/** Submitted and not yet approved (nor expired unpaid): the Pending Approval tab. */
 export function isPending(h: AdminHeadline): boolean {
-  return !h.isApproved;
+  return !h.isApproved && h.stage !== "expired";
 }
 
 /** The home page's voting rule (server: headlines.service inTodaysVoting), for the "In voting" mark. */
 export function isInTodaysVoting(h: AdminHeadline): boolean {
   return (
-    h.isApproved && !h.isWinner && h.isTodaysNews && !h.isOldNews && (h.transactionId === null || h.isPaid)
+    h.isApproved && !h.isWinner && h.isTodaysNews && !h.isOldNews && (!h.isPromotedSubmission || h.isPaid)
   );
 }
 
@@ -31,9 +31,9 @@ export function isWinner(h: AdminHeadline): boolean {
 /** Headlines from the paid form carry a launch status: the "Developer Project" badge. */
 export function isDeveloperProject(h: {
   launchStatus: string | null;
-  transactionId?: string | null;
+  isPromotedSubmission: boolean;
 }): boolean {
-  return h.launchStatus !== null && h.transactionId !== null && h.transactionId !== undefined;
+  return h.launchStatus !== null && h.isPromotedSubmission;
 }
 
 /** Most votes first; ties keep the older headline first, like the server's winner rule. */

@@ -1,6 +1,7 @@
 import type { AdminHeadline } from "@/common/admin";
 import type { headlines } from "../../db/schema";
 import { toHeadline } from "../headlines/headline-view";
+import { isPromotedRow, receiptStatus } from "../headlines/payment-status";
 import { needsPreview, previewUrlFor } from "./admin-images";
 
 type HeadlineRow = typeof headlines.$inferSelect;
@@ -16,6 +17,8 @@ export function toAdminHeadline(row: HeadlineRow): AdminHeadline {
     stage: row.stage,
     transactionId: row.transactionId,
     paymentNote: row.paymentNote,
+    isPromotedSubmission: isPromotedRow(row),
+    awaitingPayment: receiptStatus(row) === "awaiting_payment" && row.transactionId === null,
     isOldNews: row.oldNewsAt !== null,
     oldNewsAt: row.oldNewsAt?.toISOString() ?? null,
   };

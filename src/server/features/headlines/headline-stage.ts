@@ -38,6 +38,8 @@ export const TRANSITIONS = {
   rejectPayment: { from: ["pending", "held", "tomorrow", "today"], to: "rejected" },
   /** Verify Payment after a rejection: back to review. */
   reconsider: { from: ["rejected"], to: "pending" },
+  /** A promoted submission still unpaid 24 hours after it was made (the payment job). */
+  expire: { from: ["pending", "held", "tomorrow", "today"], to: "expired" },
   /** The Today's News switch on / off. */
   addToToday: { from: ["held", "tomorrow"], to: "today" },
   removeFromToday: { from: ["today"], to: "held" },
@@ -70,6 +72,7 @@ export type Creation = keyof typeof CREATIONS;
 const STAGE_NAMES: Record<HeadlineStage, string> = {
   pending: "waiting for approval",
   rejected: "rejected",
+  expired: "expired unpaid",
   held: "approved but in neither news list",
   tomorrow: "in Tomorrow's News",
   today: "in today's voting",
@@ -82,6 +85,7 @@ const REFUSALS: Record<Transition, string> = {
   approve: "Only a headline waiting for approval can be approved",
   rejectPayment: "A payment can only be rejected before the headline wins or launches",
   reconsider: "Only a rejected submission can go back to review",
+  expire: "Only an unpaid promoted submission that has not won or launched can expire",
   addToToday: "Only an approved headline that is not a winner or launched can join Today's News",
   removeFromToday: "Only a headline in today's voting can leave Today's News",
   addToTomorrow: "Only an approved headline that is not a winner or launched can join Tomorrow's News",
@@ -226,12 +230,12 @@ export async function transitionManyIn(
 // --- the lists: which stages each public list shows ------------------------------------------------------
 
 /**
- * The home page's voting list (decisions page, "Lists"): in today's voting, and for paid submissions only
- * once the payment is verified. Verified paid submissions are promoted: placed first.
+ * The home page's voting list (decisions page, "Lists"): in today's voting, and for promoted submissions
+ * (a pasted transaction or a Solana Pay reference) only once the payment is verified. Verified paid submissions are promoted: placed first.
  */
 export const inTodaysVoting = and(
   eq(headlines.stage, "today"),
-  or(isNull(headlines.transactionId), eq(headlines.isPaid, true)),
+  or(and(isNull(headlines.transactionId), isNull(headlines.paymentReference)), eq(headlines.isPaid, true)),
 );
 
 /** Tomorrow's News candidates, imported news included. */

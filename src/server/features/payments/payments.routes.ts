@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { IdParamsSchema } from "@/common/ids";
 import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH } from "@/common/latest-blockhash";
-import { createOutboundFetch } from "../../integrations/outbound";
-import { isUpstreamError } from "../../integrations/upstream";
+import { CheckPaymentResultSchema } from "@/common/trending";
+import { createServiceFetch } from "../../integrations/outbound";
+import { isUpstreamError, upstreamFailure } from "../../integrations/upstream";
 import { busy, HttpError } from "../../lib/http-error";
+import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
 import { createBlockhashSource, getLatestBlockhash } from "./latest-blockhash";
+import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
 
 const LatestBlockhashSchema = z.object({
   blockhash: z.string(),
@@ -15,13 +19,15 @@ const LatestBlockhashSchema = z.object({
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Public helpers for paying in the browser with a wallet.
- *   GET /api/payments/latest-blockhash  200 { blockhash, lastValidBlockHeight },
- *                                       503 not configured, 503 + Retry-After when the RPC is down or slow
+ * Public helpers for paying in the browser with a wallet, and staff's on-chain check of a pasted payment.
+ *   GET  /api/payments/latest-blockhash           200 { blockhash, lastValidBlockHeight },
+ *                                                 503 not configured, 503 + Retry-After when the RPC is down or slow
+ *   POST /api/admin/headlines/{id}/check-payment  (staff) 200 { isPaid, message }, 404, 409 no payment,
+ *                                                 502 RPC failure, 503 not configured
  */
 export async function paymentsRoutes(app: App): Promise<void> {
   const { solanaRpcUrl } = app.config;
-  const http = createOutboundFetch(app.config);
+  const http = createServiceFetch(app.config);
   const latest = solanaRpcUrl
     ? createBlockhashSource(() => getLatestBlockhash(http, solanaRpcUrl))
     : undefined;
@@ -42,4 +48,24 @@ export async function paymentsRoutes(app: App): Promise<void> {
       }
     },
   );
+
+  await staffRoutes(app, (staff) => {
+    staff.post(
+      "/api/admin/headlines/:id/check-payment",
+      { schema: { params: IdParamsSchema, response: { 200: CheckPaymentResultSchema } } },
+      async (request) => {
+        try {
+          const verdict = await verifyPayment(app.db, request.params.id, {
+            http,
+            config: app.config,
+            log: request.log,
+          });
+          request.auditDetails = { isPaid: verdict.verified, reason: verdict.reason };
+          return { isPaid: verdict.verified, message: verdict.reason };
+        } catch (error) {
+          throw upstreamFailure(request.log, error, PAYMENT_MESSAGES.rpcFailed);
+        }
+      },
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { and, desc, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { Feed } from "feed";
-import type { HeadlinePage, HeadlineStage } from "@/common/headline";
+import { type HeadlinePage, UNPUBLISHED_STAGES } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
@@ -13,7 +13,6 @@ import { toHeadline } from "../headlines/headline-view";
 export const FEED_SIZE = 50;
 
 /** A headline not (or no longer) published never appears in the feeds or the sitemap. */
-export const UNPUBLISHED: HeadlineStage[] = ["pending", "rejected"];
 
 export type FeedEventKind = "voting" | "winner" | "launched";
 
@@ -49,7 +48,7 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
       .where(
         and(
           inArray(headlineTransitions.toStage, ["today", "winner"]),
-          notInArray(headlines.stage, UNPUBLISHED),
+          notInArray(headlines.stage, UNPUBLISHED_STAGES),
         ),
       )
       .orderBy(desc(headlineTransitions.createdAt), desc(headlineTransitions.id))
@@ -61,7 +60,7 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
         and(
           isNotNull(headlines.oldNewsAt),
           isNotNull(headlines.contractAddress),
-          notInArray(headlines.stage, UNPUBLISHED),
+          notInArray(headlines.stage, UNPUBLISHED_STAGES),
         ),
       )
       .orderBy(desc(headlines.oldNewsAt), desc(headlines.id))

@@ -1,11 +1,12 @@
 import { asc, notInArray } from "drizzle-orm";
+import { UNPUBLISHED_STAGES } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
 import { escapeHtml } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import type { App } from "../../types";
-import { buildFeed, jsonFeed11, latestFeedEntries, UNPUBLISHED } from "./feeds";
+import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
 
 /** Topics whose change can change the feeds and the sitemap (src/common/live.ts). */
 const PAPER_TOPICS = ["headlines", "tomorrows-news", "yesterdays-news"];
@@ -86,7 +87,7 @@ async function buildSitemap(app: App): Promise<string> {
       oldNewsAt: headlines.oldNewsAt,
     })
     .from(headlines)
-    .where(notInArray(headlines.stage, UNPUBLISHED))
+    .where(notInArray(headlines.stage, UNPUBLISHED_STAGES))
     .orderBy(asc(headlines.id));
   const url = (loc: string, lastmod?: Date) =>
     `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;

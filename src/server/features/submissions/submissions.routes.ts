@@ -1,14 +1,20 @@
+import { z } from "zod";
 import { TokenHeadlineInputSchema } from "@/common/admin";
+import { RECEIPT_MESSAGES, ReceiptSchema } from "@/common/receipt";
 import {
   FreeSubmissionInputSchema,
   PaidSubmissionInputSchema,
+  PasteTransactionInputSchema,
   SubmissionResultSchema,
 } from "@/common/submission";
+import { notFound } from "../../lib/http-error";
 import { parseOrThrow } from "../../lib/validate";
 import { loadAccount, refuseCrossSite } from "../../plugins/auth";
 import type { App } from "../../types";
 import { createTokenHeadline } from "../headlines/headlines.service";
-import { createFreeSubmission, createPaidSubmission } from "./submissions.service";
+import { receiptStatus } from "../headlines/payment-status";
+import { findByReceipt, toReceipt } from "./receipts";
+import { createFreeSubmission, createPaidSubmission, pasteTransaction } from "./submissions.service";
 
 /**
  * Visitor submissions. The bodies are validated by the shared schemas (the forms use the same ones), which
@@ -55,8 +61,56 @@ export async function submissionsRoutes(app: App): Promise<void> {
         network: request.visitor.network,
         perHour: app.config.submissionsPerHour,
         redis: app.redis,
+        payment: app.config,
       });
       return reply.status(201).send(result);
     },
   );
+
+  // The submitter's receipt (issue 15). Never cached: it is live, and private to whoever holds the link.
+  app.get(
+    "/api/submissions/:receipt",
+    { schema: { params: ReceiptParamsSchema, response: { 200: ReceiptSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      let row = await findOrThrow(request.params.receipt);
+      let checking = false;
+      if (receiptStatus(row) === "awaiting_payment") {
+        checking = await app.paymentChecks.checkNow(row, RECEIPT_CHECK_WAIT_MS);
+        row = await findOrThrow(request.params.receipt);
+      }
+      return toReceipt(row, app.config, checking || app.paymentChecks.isChecking(row.id));
+    },
+  );
+
+  // Paid another way: the signature is kept, checked on chain like a payment found by reference.
+  app.post(
+    "/api/submissions/:receipt/transaction",
+    {
+      schema: {
+        params: ReceiptParamsSchema,
+        body: PasteTransactionInputSchema,
+        response: { 200: ReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const row = await pasteTransaction(app.db, request.params.receipt, request.body.transactionId);
+      app.liveEvents.publish("submission");
+      const checking = await app.paymentChecks.checkNow(row, RECEIPT_CHECK_WAIT_MS);
+      return toReceipt(await findOrThrow(request.params.receipt), app.config, checking);
+    },
+  );
+
+  async function findOrThrow(receipt: string) {
+    const row = await findByReceipt(app.db, receipt);
+    if (!row) throw notFound(RECEIPT_MESSAGES.notFound);
+    return row;
+  }
 }
+
+/** How long the receipt's answer waits for an on-chain check before saying "checking". */
+const RECEIPT_CHECK_WAIT_MS = 1_500;
+
+/** Any string: an id that is not a receipt is simply not found (404), never a validation error. */
+const ReceiptParamsSchema = z.object({ receipt: z.string() });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { RECEIPT_MESSAGES } from "@/common/receipt";
 import {
   type FreeSubmissionInput,
   type PaidSubmissionInput,
@@ -9,9 +10,11 @@ import {
 import type { Db } from "../../db/connect";
 import { headlines, images } from "../../db/schema";
 import { type Tx, withinHourlyLimit } from "../../lib/hourly-limit";
-import { badRequest, conflict, tooMany } from "../../lib/http-error";
+import { badRequest, conflict, notFound, tooMany } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
-import { createHeadlineIn } from "../headlines/headline-stage";
+import { createHeadlineIn, type HeadlineRow } from "../headlines/headline-stage";
+import { receiptStatus } from "../headlines/payment-status";
+import { findByReceipt, newPaymentReference, newReceipt, paymentRequestFor } from "./receipts";
 
 type HeadlineInsert = Omit<typeof headlines.$inferInsert, "stage">;
 
@@ -30,42 +33,42 @@ export interface SubmissionContext {
   redis?: RedisLink;
 }
 
-/** A free submission: pending review, no submitter name (the form has no such field). */
-export function createFreeSubmission(
+/** A free submission: pending review, no submitter name (the form has no such field), and a receipt. */
+export async function createFreeSubmission(
   db: Db,
   input: FreeSubmissionInput,
   ctx: SubmissionContext,
 ): Promise<SubmissionResult> {
-  return insertSubmission(
-    db,
-    ctx,
-    { ...commonValues(input), submittedBy: null },
-    SUBMISSION_RESULT_MESSAGES.free,
-  );
+  const row = await insertSubmission(db, ctx, { ...commonValues(input), submittedBy: null });
+  return { id: row.id, message: SUBMISSION_RESULT_MESSAGES.free, receipt: row.receipt ?? undefined };
 }
 
 /**
- * A paid (promoted) submission: pending review and "Pending Verification" (isPaid false) until staff
- * verify the payment. One transaction id pays for one submission: the UNIQUE constraint on transaction_id
- * decides, so two simultaneous submissions with the same id cannot both get through.
+ * A promoted submission (issue 15): made at once, pending review and awaiting its payment, with a fresh
+ * Solana Pay reference; the answer carries the transfer request to pay it with. A signature pasted in the
+ * form (paid another way) is kept and checked on chain like one found by reference. One transaction pays for
+ * one submission: the UNIQUE constraint on transaction_id decides, so two simultaneous submissions with the
+ * same id cannot both get through.
  */
-export function createPaidSubmission(
+export async function createPaidSubmission(
   db: Db,
   input: PaidSubmissionInput,
-  ctx: SubmissionContext,
+  ctx: SubmissionContext & { payment: Parameters<typeof paymentRequestFor>[1] },
 ): Promise<SubmissionResult> {
-  return insertSubmission(
-    db,
-    ctx,
-    {
-      ...commonValues(input),
-      submittedBy: input.submittedBy,
-      launchStatus: input.launchStatus,
-      launchDate: input.launchDate ?? null,
-      transactionId: input.transactionId,
-    },
-    SUBMISSION_RESULT_MESSAGES.paid,
-  );
+  const row = await insertSubmission(db, ctx, {
+    ...commonValues(input),
+    submittedBy: input.submittedBy,
+    launchStatus: input.launchStatus,
+    launchDate: input.launchDate ?? null,
+    transactionId: input.transactionId ?? null,
+    paymentReference: newPaymentReference(),
+  });
+  return {
+    id: row.id,
+    message: SUBMISSION_RESULT_MESSAGES.paid,
+    receipt: row.receipt ?? undefined,
+    payment: input.transactionId ? null : paymentRequestFor(row, ctx.payment),
+  };
 }
 
 /**
@@ -90,11 +93,10 @@ async function insertSubmission(
   db: Db,
   ctx: SubmissionContext,
   values: HeadlineInsert,
-  message: string,
-): Promise<SubmissionResult> {
+): Promise<HeadlineRow> {
   if (values.imageUrl && SITE_IMAGE_PATH.test(values.imageUrl)) await assertImageStored(db, values.imageUrl);
   try {
-    const { recorded: id } = await withinHourlyLimit(
+    const { recorded } = await withinHourlyLimit(
       db,
       ctx.redis,
       {
@@ -110,18 +112,41 @@ async function insertSubmission(
         const row = await createHeadlineIn(
           tx,
           "submit",
-          { ...values, submitterIp: ctx.network },
+          { ...values, submitterIp: ctx.network, receipt: newReceipt() },
           { kind: "visitor" },
           new Date(),
         );
         if (!row) throw new Error("insert returned nothing");
-        return row.id;
+        return row;
       },
     );
-    return { id, message };
+    return recorded;
   } catch (error) {
     // A refused submission has given its place back (withinHourlyLimit). Checked after the failed insert rather than read before it: a read-then-write would let two
     // simultaneous requests with one id both pass the read.
+    if (isUniqueViolation(error, "headlines_transaction_id_unique"))
+      throw conflict(SUBMISSION_REFUSALS.transactionIdUsed);
+    throw error;
+  }
+}
+
+/**
+ * The receipt page's fallback: a signature pasted for a submission still awaiting its payment (a pasted one
+ * not yet counted may be replaced). The same UNIQUE rule as the form's: someone else's signature is refused.
+ */
+export async function pasteTransaction(db: Db, receipt: string, transactionId: string): Promise<HeadlineRow> {
+  const row = await findByReceipt(db, receipt);
+  if (!row) throw notFound(RECEIPT_MESSAGES.notFound);
+  if (receiptStatus(row) !== "awaiting_payment") throw conflict(RECEIPT_MESSAGES.notAwaiting);
+  try {
+    const [updated] = await db
+      .update(headlines)
+      .set({ transactionId, paymentNote: null })
+      .where(and(eq(headlines.id, row.id), eq(headlines.isPaid, false)))
+      .returning();
+    if (!updated) throw conflict(RECEIPT_MESSAGES.notAwaiting);
+    return updated;
+  } catch (error) {
     if (isUniqueViolation(error, "headlines_transaction_id_unique"))
       throw conflict(SUBMISSION_REFUSALS.transactionIdUsed);
     throw error;

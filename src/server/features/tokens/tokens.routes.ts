@@ -1,7 +1,5 @@
 import { HeadlineSchema } from "@/common/headline";
-import { IdParamsSchema } from "@/common/ids";
 import {
-  CheckPaymentResultSchema,
   ImportTokenInputSchema,
   TokenAddressParamsSchema,
   TokenInfoSchema,
@@ -10,29 +8,26 @@ import {
   TrendingTokenSourceParamsSchema,
   UpdateNewsSourcesResultSchema,
 } from "@/common/trending";
-import { createOutboundFetch } from "../../integrations/outbound";
+import { createServiceFetch } from "../../integrations/outbound";
 import { upstreamFailure } from "../../integrations/upstream";
 import { HttpError } from "../../lib/http-error";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
 import { staffActor } from "../headlines/headline-stage";
 import { refreshMarketData } from "./market.service";
-import { PAYMENT_MESSAGES, verifyPayment } from "./payments.service";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
 
 /**
- * Trending Tokens, the manual token import, "generate token from address", Update News Sources and the
- * on-chain payment check: all staff only, all inside the staff guard's scope.
+ * Trending Tokens, the manual token import, "generate token from address" and Update News Sources: all
+ * staff only, all inside the staff guard's scope.
  *   GET  /api/trending-tokens/{source}            200 [TrendingToken], 400 unknown source, 502 source failure
  *   POST /api/tokens/import                       201 Headline (Yesterday's News), 400 address missing/malformed,
  *                                                 409 already on Yesterday's News, 500 anything else
  *   GET  /api/token-info/{address}                200 TokenInfo, 400 malformed, 404 no pair, 502 source failure
  *   POST /api/admin/update-news-sources           200 { updatedHeadlines, counts, message }
- *   POST /api/admin/headlines/{id}/check-payment  200 { isPaid, message }, 404, 409 no payment,
- *                                                 502 RPC failure, 503 not configured
  */
 export async function tokensRoutes(app: App): Promise<void> {
-  const http = createOutboundFetch(app.config);
+  const http = createServiceFetch(app.config);
   const config = app.config;
 
   await staffRoutes(app, (staff) => {
@@ -94,20 +89,6 @@ export async function tokensRoutes(app: App): Promise<void> {
           failedTokens: result.failedTokens,
         };
         return result;
-      },
-    );
-
-    staff.post(
-      "/api/admin/headlines/:id/check-payment",
-      { schema: { params: IdParamsSchema, response: { 200: CheckPaymentResultSchema } } },
-      async (request) => {
-        try {
-          const verdict = await verifyPayment(app.db, request.params.id, { http, config, log: request.log });
-          request.auditDetails = { isPaid: verdict.verified, reason: verdict.reason };
-          return { isPaid: verdict.verified, message: verdict.reason };
-        } catch (error) {
-          throw upstreamFailure(request.log, error, PAYMENT_MESSAGES.rpcFailed);
-        }
       },
     );
   });

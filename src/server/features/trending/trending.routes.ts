@@ -5,7 +5,7 @@ import {
   TrendingHeadlineListSchema,
   TrendingHeadlineSourceParamsSchema,
 } from "@/common/trending";
-import { createOutboundFetch } from "../../integrations/outbound";
+import { createServiceFetch } from "../../integrations/outbound";
 import { upstreamFailure } from "../../integrations/upstream";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
@@ -20,7 +20,7 @@ import { fetchTrendingHeadlines, importHeadline } from "./trending.service";
  *   POST /api/headlines/import    201 Headline (Tomorrow's News), 409 already imported
  */
 export async function trendingRoutes(app: App): Promise<void> {
-  const http = createOutboundFetch(app.config);
+  const http = createServiceFetch(app.config);
   const deps = { http, config: app.config };
 
   await staffRoutes(app, (staff) => {

@@ -44,7 +44,7 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
       headline={headline}
       badges={
         <>
-          {transactionId ? (
+          {headline.isPromotedSubmission ? (
             <Badge variant="purple">Paid Submission</Badge>
           ) : (
             <Badge variant="paper">Free</Badge>
@@ -53,12 +53,19 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
         </>
       }
       facts={
-        headline.launchStatus ? (
-          <Fact label="Launch">
-            {headline.launchStatus === "launched" ? "Launched" : "Upcoming"}
-            {headline.launchDate ? ` (${headline.launchDate})` : ""}
-          </Fact>
-        ) : null
+        <>
+          {headline.launchStatus ? (
+            <Fact label="Launch">
+              {headline.launchStatus === "launched" ? "Launched" : "Upcoming"}
+              {headline.launchDate ? ` (${headline.launchDate})` : ""}
+            </Fact>
+          ) : null}
+          {headline.awaitingPayment ? (
+            <Fact label="Payment">
+              Awaiting payment (Solana Pay){headline.paymentNote ? `: ${headline.paymentNote}` : ""}
+            </Fact>
+          ) : null}
+        </>
       }
     >
       {transactionId ? <PaymentBox headline={{ ...headline, transactionId }} /> : null}

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { LiveTopic } from "@/common/live";
+import type { Config } from "../../config";
+import type { Db } from "../../db/connect";
+import { createServiceFetch } from "../../integrations/outbound";
+import type { HeadlineRow } from "../headlines/headline-stage";
+import {
+  checkPendingPayments,
+  checkSubmissionPayment,
+  claimOnDemandCheck,
+  type PaymentDeps,
+  paymentChecksConfigured,
+} from "./payments.service";
+
+/** What a payment verdict can change on open pages: the receipts, and the voting list a paid one joins. */
+const PAYMENT_TOPICS: LiveTopic[] = ["submission", "headlines"];
+
+/**
+ * The payment checks of one process: the receipt page's on-demand check (at most once per 10 s per
+ * submission, across processes) and the scheduled pass share it. A check that outlasts the receipt's answer
+ * goes on in the background and announces its verdict to open pages; meanwhile the receipt says "checking".
+ */
+export class PaymentChecks {
+  private readonly running = new Map<number, Promise<unknown>>();
+  private readonly deps: PaymentDeps;
+
+  constructor(
+    private readonly db: Db,
+    config: Pick<
+      Config,
+      | "solanaRpcUrl"
+      | "paymentAddress"
+      | "submissionPriceSol"
+      | "outboundAllowHosts"
+      | "outboundTimeoutMs"
+      | "newsFeedBaseUrl"
+      | "nytFeedBaseUrl"
+      | "dexscreenerBaseUrl"
+      | "jupiterBaseUrl"
+      | "twitterApiBaseUrl"
+    >,
+    private readonly announce: (...topics: LiveTopic[]) => void,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.deps = { http: createServiceFetch(config), config, log };
+  }
+
+  get configured(): boolean {
+    return paymentChecksConfigured(this.deps.config);
+  }
+
+  isChecking(id: number): boolean {
+    return this.running.has(id);
+  }
+
+  /**
+   * Starts the submission's check if it may run now, and waits for it at most `waitMs`. True while a check
+   * is still under way when it returns.
+   */
+  async checkNow(row: HeadlineRow, waitMs: number): Promise<boolean> {
+    if (!this.configured) return false;
+    let check = this.running.get(row.id);
+    if (!check && (await claimOnDemandCheck(this.db, row.id, new Date()))) {
+      check = checkSubmissionPayment(this.db, row, this.deps)
+        .then((verdict) => {
+          if (verdict) this.announce(...PAYMENT_TOPICS);
+        })
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, headlineId: row.id }, "on-demand payment check failed"),
+        )
+        .finally(() => this.running.delete(row.id));
+      this.running.set(row.id, check);
+    }
+    if (!check) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<"waiting">((resolve) => {
+      timer = setTimeout(() => resolve("waiting"), waitMs);
+    });
+    const outcome = await Promise.race([check.then(() => "done" as const), waited]);
+    clearTimeout(timer);
+    return outcome === "waiting";
+  }
+
+  /** The scheduled pass: expiry, then every awaited or undecided payment. */
+  async pass(): Promise<void> {
+    const result = await checkPendingPayments(this.db, this.deps);
+    if (result.checked > 0 || result.expired > 0) {
+      this.log.info(result, "pending payments checked");
+      this.announce(...PAYMENT_TOPICS);
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/connect";
+import { headlines } from "../../db/schema";
+import {
+  type FakeSources,
+  PAYMENTS,
+  payWithReference,
+  startFakeSources,
+} from "../../integrations/fixtures/fake-sources";
+import { createSafeFetch } from "../../integrations/safe-fetch";
+import { HttpError } from "../../lib/http-error";
+import { createHeadline } from "../../test/factories";
+import { createTestDatabase } from "../../test/test-app";
+import { newPaymentReference } from "../submissions/receipts";
+import {
+  checkPendingPayments,
+  claimOnDemandCheck,
+  NOT_FOUND_RETRY_MS,
+  ON_DEMAND_CHECK_MS,
+  PAYMENT_WINDOW_MS,
+  type PaymentDeps,
+  verifyPayment,
+} from "./payments.service";
+
+let fake: FakeSources;
+let database: Database;
+let deps: PaymentDeps;
+const now = new Date("2026-11-20T12:00:00Z");
+
+beforeAll(async () => {
+  fake = await startFakeSources();
+  database = await createTestDatabase();
+  deps = {
+    http: createSafeFetch({ allowHosts: [fake.server.host] }),
+    config: {
+      solanaRpcUrl: fake.config.solanaRpcUrl,
+      paymentAddress: PAYMENTS.paymentAddress,
+      submissionPriceSol: 0.35,
+    },
+    now: () => now,
+  };
+});
+afterAll(async () => {
+  await database.close();
+  await fake.close();
+});
+afterEach(async () => {
+  fake.reset();
+  await database.db.delete(headlines);
+});
+
+const submission = (overrides: Parameters<typeof createHeadline>[1]) =>
+  createHeadline(database.db, {
+    stage: "pending",
+    createdAt: new Date(now.getTime() - 60_000),
+    ...overrides,
+  });
+const reload = async (id: number) =>
+  (await database.db.select().from(headlines).where(eq(headlines.id, id)))[0];
+
+describe("verifyPayment", () => {
+  it("stores isPaid and the reason", async () => {
+    fake.state.rpcBlockTime = new Date(now.getTime() - 120_000);
+    const row = await submission({ transactionId: PAYMENTS.valid });
+    expect(await verifyPayment(database.db, row.id, deps)).toEqual({
+      verified: true,
+      reason: "Payment of 0.35 SOL confirmed",
+    });
+    expect(await reload(row.id)).toMatchObject({
+      isPaid: true,
+      paymentNote: "Payment of 0.35 SOL confirmed",
+    });
+  });
+
+  it("refuses a transaction id that is not a signature without calling the RPC node", async () => {
+    const row = await submission({ transactionId: "0xdeadbeefdeadbeef" });
+    const before = fake.server.requests.length;
+    const verdict = await verifyPayment(database.db, row.id, deps);
+    expect(verdict.verified).toBe(false);
+    expect(verdict.reason).toMatch(/not a Solana transaction signature/);
+    expect(fake.server.requests.length).toBe(before);
+  });
+
+  it("answers 503 when on-chain verification is not configured", async () => {
+    const row = await submission({ transactionId: PAYMENTS.valid });
+    const unconfigured = { ...deps, config: { ...deps.config, solanaRpcUrl: undefined } };
+    const error = await verifyPayment(database.db, row.id, unconfigured).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      statusCode: 503,
+      message: "On-chain payment verification is not configured.",
+    });
+  });
+});
+
+describe("checkPendingPayments (the background pass)", () => {
+  it("checks pending submissions, retries recent not-found ones, and leaves decided ones alone", async () => {
+    fake.state.rpcBlockTime = new Date(now.getTime() - 120_000);
+    const pending = await submission({ transactionId: PAYMENTS.valid });
+    const tooSmall = await submission({ transactionId: PAYMENTS.tooSmall });
+    const recentNotFound = await submission({
+      transactionId: PAYMENTS.notFound,
+      paymentNote: "Transaction not found or not finalized",
+    });
+    const staleNotFound = await submission({
+      transactionId: "4".repeat(87),
+      paymentNote: "Transaction not found or not finalized",
+      createdAt: new Date(now.getTime() - NOT_FOUND_RETRY_MS - 60_000),
+    });
+    const rejectedByStaff = await submission({
+      transactionId: PAYMENTS.otherAddress,
+      paymentNote: "Rejected by staff",
+    });
+    const alreadyPaid = await submission({ transactionId: PAYMENTS.failed, isPaid: true, paymentNote: null });
+    const free = await submission({});
+
+    const before = fake.server.requests.length;
+    expect(await checkPendingPayments(database.db, deps)).toEqual({
+      checked: 3,
+      verified: 1,
+      failed: 0,
+      expired: 0,
+    });
+    expect(fake.server.requests.length - before).toBe(3);
+
+    expect(await reload(pending.id)).toMatchObject({
+      isPaid: true,
+      paymentNote: "Payment of 0.35 SOL confirmed",
+    });
+    expect(await reload(tooSmall.id)).toMatchObject({
+      isPaid: false,
+      paymentNote: "Amount 0.1 SOL is below the 0.35 SOL price",
+    });
+    expect(await reload(recentNotFound.id)).toMatchObject({
+      isPaid: false,
+      paymentNote: "Transaction not found or not finalized",
+    });
+    expect(await reload(staleNotFound.id)).toMatchObject({
+      paymentNote: "Transaction not found or not finalized",
+    });
+    expect(await reload(rejectedByStaff.id)).toMatchObject({
+      isPaid: false,
+      paymentNote: "Rejected by staff",
+    });
+    expect(await reload(alreadyPaid.id)).toMatchObject({ isPaid: true, paymentNote: null });
+    expect(await reload(free.id)).toMatchObject({ isPaid: false, paymentNote: null });
+  });
+
+  it("logs and goes on when the RPC node fails, storing nothing", async () => {
+    fake.state.failing.add("/solana-rpc");
+    const a = await submission({ transactionId: PAYMENTS.valid });
+    const b = await submission({ transactionId: PAYMENTS.tooSmall });
+    expect(await checkPendingPayments(database.db, deps)).toEqual({
+      checked: 2,
+      verified: 0,
+      failed: 2,
+      expired: 0,
+    });
+    expect((await reload(a.id))?.paymentNote).toBeNull();
+    expect((await reload(b.id))?.paymentNote).toBeNull();
+  });
+
+  it("does nothing when on-chain verification is not configured", async () => {
+    await submission({ transactionId: PAYMENTS.valid });
+    const off = { ...deps, config: { ...deps.config, paymentAddress: undefined } };
+    expect(await checkPendingPayments(database.db, off)).toEqual({
+      checked: 0,
+      verified: 0,
+      failed: 0,
+      expired: 0,
+    });
+  });
+});
+
+describe("Solana Pay: payments found by reference", () => {
+  const promoted = (overrides: Parameters<typeof createHeadline>[1] = {}) =>
+    submission({ paymentReference: newPaymentReference(), launchStatus: "upcoming", ...overrides });
+  const at = (date: Date) => ({ ...deps, now: () => date });
+
+  it("finds a payment by the submission's reference and marks it paid with that transaction", async () => {
+    const row = await promoted({ createdAt: new Date() });
+    const signature = payWithReference(fake.state, row.paymentReference ?? "");
+    const result = await checkPendingPayments(database.db, at(new Date()));
+    expect(result).toMatchObject({ checked: 1, verified: 1, failed: 0 });
+    expect(await reload(row.id)).toMatchObject({
+      isPaid: true,
+      transactionId: signature,
+      paymentNote: "Payment of 0.35 SOL confirmed",
+      stage: "pending",
+    });
+  });
+
+  it("keeps waiting, saying why, for a payment below the price or to another address", async () => {
+    const small = await promoted({ createdAt: new Date() });
+    payWithReference(fake.state, small.paymentReference ?? "", "solana-tx-too-small.json");
+    const elsewhere = await promoted({ createdAt: new Date() });
+    payWithReference(fake.state, elsewhere.paymentReference ?? "", "solana-tx-other-address.json");
+    const unpaid = await promoted({ createdAt: new Date() });
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(small.id)).toMatchObject({
+      isPaid: false,
+      transactionId: null,
+      paymentNote: "Amount 0.1 SOL is below the 0.35 SOL price",
+    });
+    expect(await reload(elsewhere.id)).toMatchObject({
+      isPaid: false,
+      transactionId: null,
+      paymentNote: "Payment went to another address",
+    });
+    expect(await reload(unpaid.id)).toMatchObject({ isPaid: false, transactionId: null, paymentNote: null });
+  });
+
+  it("never lets one transaction pay for two submissions", async () => {
+    const first = await promoted({ createdAt: new Date() });
+    const signature = payWithReference(fake.state, first.paymentReference ?? "");
+    // Someone pasted that signature on their own submission before it was found: the pasted claim is
+    // refused (the transaction carries another submission's reference) and the payer keeps it.
+    const paster = await promoted({ createdAt: new Date(), transactionId: signature });
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(first.id)).toMatchObject({ isPaid: true, transactionId: signature });
+    expect(await reload(paster.id)).toMatchObject({
+      isPaid: false,
+      transactionId: null,
+      paymentNote: "This transaction paid for another submission",
+    });
+
+    // A second reference naming a transaction another submission already counts: not counted again.
+    const second = await promoted({ createdAt: new Date() });
+    fake.state.referencePayments.set(second.paymentReference ?? "", [
+      { signature, file: "solana-tx-valid.json" },
+    ]);
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(second.id)).toMatchObject({
+      isPaid: false,
+      transactionId: null,
+      paymentNote: "The transaction does not carry this submission's payment reference",
+    });
+  });
+
+  it("refuses a pasted signature whose transaction carries another submission's reference", async () => {
+    const payer = await promoted({ createdAt: new Date(), stage: "rejected" });
+    const signature = payWithReference(fake.state, payer.paymentReference ?? "");
+    const paster = await promoted({ createdAt: new Date(), transactionId: signature });
+    expect(await verifyPayment(database.db, paster.id, at(new Date()))).toEqual({
+      verified: false,
+      reason: "This transaction paid for another submission",
+    });
+  });
+
+  it("expires promoted submissions unpaid for 24 hours, and nothing else", async () => {
+    const old = new Date(now.getTime() - PAYMENT_WINDOW_MS - 60_000);
+    const expiring = await promoted({ createdAt: old });
+    const approvedUnpaid = await promoted({ createdAt: old, stage: "today" });
+    const pasted = await promoted({ createdAt: old, transactionId: PAYMENTS.notFound });
+    const paid = await promoted({ createdAt: old, transactionId: PAYMENTS.valid, isPaid: true });
+    const fresh = await promoted({ createdAt: new Date(now.getTime() - 60_000) });
+    const free = await submission({ createdAt: old });
+    const off = { ...deps, config: { ...deps.config, solanaRpcUrl: undefined } };
+    expect(await checkPendingPayments(database.db, off)).toMatchObject({ expired: 2 });
+    expect(await reload(expiring.id)).toMatchObject({
+      stage: "expired",
+      paymentNote: "No payment arrived within 24 hours",
+    });
+    expect((await reload(approvedUnpaid.id))?.stage).toBe("expired");
+    for (const kept of [pasted, paid, fresh, free]) expect((await reload(kept.id))?.stage).toBe("pending");
+  });
+
+  it("claims the on-demand check at most once per 10 seconds", async () => {
+    const row = await promoted();
+    expect(await claimOnDemandCheck(database.db, row.id, now)).toBe(true);
+    expect(await claimOnDemandCheck(database.db, row.id, new Date(now.getTime() + 5_000))).toBe(false);
+    const later = new Date(now.getTime() + ON_DEMAND_CHECK_MS + 1);
+    expect(await claimOnDemandCheck(database.db, row.id, later)).toBe(true);
+  });
+});

@@ -1,0 +1,308 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { PAYMENT_WINDOW_HOURS } from "@/common/receipt";
+import type { Config } from "../../config";
+import type { Db } from "../../db/connect";
+import { headlines } from "../../db/schema";
+import type { SafeFetch } from "../../integrations/safe-fetch";
+import {
+  accountKeysOf,
+  evaluatePayment,
+  findSignaturesFor,
+  getTransaction,
+  PAYMENT_REASONS,
+  type PaymentVerdict,
+  SIGNATURE_PATTERN,
+  type SolanaTransaction,
+} from "../../integrations/solana";
+import { conflict, HttpError, notFound } from "../../lib/http-error";
+import { type HeadlineRow, transitionManyIn } from "../headlines/headline-stage";
+
+/**
+ * On-chain verification of promoted submissions (issue 15). A submission made through the paid form carries
+ * a Solana Pay reference: its payment is found by that reference (getSignaturesForAddress) and must be
+ * finalized and successful, pay the configured address at least the price, and carry the reference. A
+ * signature pasted by hand (paid another way) is checked the same way, except that it carries no reference;
+ * a transaction that carries another submission's reference is that one's, never the paster's. One
+ * transaction pays for one submission: the UNIQUE transaction_id decides. The verdict is stored on the
+ * headline (isPaid, paymentNote), so the dashboard and the receipt say why. Staff can still verify or
+ * reject by hand (the admin verify-payment route). Nothing is ever marked paid without a verified
+ * transaction, and an RPC that cannot be reached stores nothing.
+ */
+
+export interface PaymentDeps {
+  http: SafeFetch;
+  config: Pick<Config, "solanaRpcUrl" | "paymentAddress" | "submissionPriceSol">;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export const PAYMENT_MESSAGES = {
+  notConfigured: "On-chain payment verification is not configured.",
+  noPayment: "This headline has no payment to verify.",
+  headlineNotFound: "Headline not found",
+  rpcFailed: "Could not reach the Solana network to check the payment. Please try again later.",
+} as const;
+
+/** The receipt page's on-demand check runs at most this often per submission. */
+export const ON_DEMAND_CHECK_MS = 10_000;
+/** How long a "not found" pasted transaction keeps being looked for: finalization takes seconds, not days. */
+export const NOT_FOUND_RETRY_MS = 24 * 60 * 60 * 1000;
+/** Promoted submissions still unpaid after this long expire. */
+export const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_HOURS * 60 * 60 * 1000;
+/** At most this many submissions per background pass. */
+export const PAYMENT_CHECK_BATCH = 50;
+
+/** A promoted submission whose payment is still awaited (nothing pasted, nothing found, not expired). */
+export const awaitingPayment = and(
+  isNotNull(headlines.paymentReference),
+  eq(headlines.isPaid, false),
+  isNull(headlines.transactionId),
+  inArray(headlines.stage, ["pending", "held", "tomorrow", "today"]),
+);
+
+/** A pasted signature not yet decided: never checked, or last seen as "not found" (maybe just too early). */
+const pastedUndecided = and(
+  isNotNull(headlines.transactionId),
+  eq(headlines.isPaid, false),
+  ne(headlines.stage, "rejected"),
+  or(isNull(headlines.paymentNote), eq(headlines.paymentNote, PAYMENT_REASONS.notFound)),
+);
+
+/** Whether on-chain checks can run at all: an RPC endpoint and a payment address are both configured. */
+export function paymentChecksConfigured(config: PaymentDeps["config"]): boolean {
+  return Boolean(config.solanaRpcUrl && config.paymentAddress);
+}
+
+function configured(deps: PaymentDeps) {
+  const { solanaRpcUrl, paymentAddress, submissionPriceSol } = deps.config;
+  if (!solanaRpcUrl || !paymentAddress) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+  return { solanaRpcUrl, paymentAddress, submissionPriceSol };
+}
+
+/**
+ * Checks one headline's pasted transaction on chain and stores the verdict: isPaid = verified,
+ * paymentNote = reason. An RPC that cannot be reached stores nothing and throws (the route answers 502,
+ * the job retries later). The admin's "check on chain".
+ */
+export async function verifyPayment(db: Db, headlineId: number, deps: PaymentDeps): Promise<PaymentVerdict> {
+  const [row] = await db.select().from(headlines).where(eq(headlines.id, headlineId));
+  if (!row) throw notFound(PAYMENT_MESSAGES.headlineNotFound);
+  if (!row.transactionId?.trim()) throw conflict(PAYMENT_MESSAGES.noPayment);
+  return checkPasted(db, row, deps, false);
+}
+
+/**
+ * A pasted signature's verdict. `onlyIfUndecided`: store it only if nobody (staff, another check) decided
+ * in the meantime.
+ */
+async function checkPasted(
+  db: Db,
+  row: HeadlineRow,
+  deps: PaymentDeps,
+  onlyIfUndecided: boolean,
+): Promise<PaymentVerdict> {
+  const { solanaRpcUrl, paymentAddress, submissionPriceSol } = configured(deps);
+  const signature = row.transactionId?.trim() ?? "";
+  let verdict: PaymentVerdict;
+  if (!SIGNATURE_PATTERN.test(signature)) {
+    verdict = { verified: false, reason: PAYMENT_REASONS.notASignature };
+  } else {
+    const tx = await getTransaction(deps.http, solanaRpcUrl, signature);
+    verdict = evaluatePayment(tx, {
+      signature,
+      paymentAddress,
+      priceSol: submissionPriceSol,
+      submittedAt: row.createdAt,
+      now: deps.now?.() ?? new Date(),
+    });
+    if (verdict.verified && tx && (await carriesOtherReference(db, tx, row.id)))
+      verdict = { verified: false, reason: PAYMENT_REASONS.otherReference };
+  }
+  await db
+    .update(headlines)
+    .set({
+      isPaid: verdict.verified,
+      paymentNote: verdict.reason,
+      paymentCheckedAt: deps.now?.() ?? new Date(),
+    })
+    .where(onlyIfUndecided ? and(eq(headlines.id, row.id), pastedUndecided) : eq(headlines.id, row.id));
+  return verdict;
+}
+
+/** The transaction names another submission's reference: it paid for that one. */
+async function carriesOtherReference(db: Db, tx: SolanaTransaction, id: number): Promise<boolean> {
+  const keys = accountKeysOf(tx);
+  const [other] = await db
+    .select({ id: headlines.id })
+    .from(headlines)
+    .where(and(inArray(headlines.paymentReference, keys), ne(headlines.id, id)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Looks for an awaiting submission's payment by its reference. The first verified transaction pays it; if
+ * none verifies, the last refusal is kept as the note (the receipt says why: too little, another address).
+ * A transaction someone pasted on another submission before it was found here is taken back from that one
+ * unless staff or a check already counted it there.
+ */
+async function checkByReference(db: Db, row: HeadlineRow, deps: PaymentDeps): Promise<PaymentVerdict | null> {
+  const { solanaRpcUrl, paymentAddress, submissionPriceSol } = configured(deps);
+  const reference = row.paymentReference;
+  if (!reference) return null;
+  const now = deps.now?.() ?? new Date();
+  let refusal: PaymentVerdict | null = null;
+  for (const signature of await findSignaturesFor(deps.http, solanaRpcUrl, reference)) {
+    const tx = await getTransaction(deps.http, solanaRpcUrl, signature);
+    const verdict = evaluatePayment(tx, {
+      signature,
+      paymentAddress,
+      priceSol: submissionPriceSol,
+      reference,
+      submittedAt: row.createdAt,
+      now,
+    });
+    if (!verdict.verified) {
+      refusal = verdict;
+      continue;
+    }
+    if (await claimTransaction(db, row.id, signature, verdict.reason, now)) return verdict;
+    refusal = { verified: false, reason: PAYMENT_REASONS.usedElsewhere };
+  }
+  await db
+    .update(headlines)
+    .set({ paymentNote: refusal?.reason ?? null, paymentCheckedAt: now })
+    .where(and(eq(headlines.id, row.id), awaitingPayment));
+  return refusal;
+}
+
+/** Marks the submission paid by `signature`, unless another submission counts it already. */
+async function claimTransaction(
+  db: Db,
+  id: number,
+  signature: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [holder] = await tx
+      .select()
+      .from(headlines)
+      .where(eq(headlines.transactionId, signature))
+      .for("update");
+    if (holder && holder.id !== id) {
+      if (holder.isPaid || holder.paymentReference === null) return false;
+      await tx
+        .update(headlines)
+        .set({ transactionId: null, paymentNote: PAYMENT_REASONS.otherReference })
+        .where(eq(headlines.id, holder.id));
+    }
+    const paid = await tx
+      .update(headlines)
+      .set({ transactionId: signature, isPaid: true, paymentNote: reason, paymentCheckedAt: now })
+      .where(and(eq(headlines.id, id), awaitingPayment))
+      .returning({ id: headlines.id });
+    return paid.length > 0;
+  });
+}
+
+/**
+ * One submission's check, whichever kind it needs: by reference while its payment is awaited, the pasted
+ * signature while that is undecided. Null when there is nothing to check.
+ */
+export async function checkSubmissionPayment(
+  db: Db,
+  row: HeadlineRow,
+  deps: PaymentDeps,
+): Promise<PaymentVerdict | null> {
+  if (row.isPaid || row.stage === "rejected" || row.stage === "expired") return null;
+  if (row.transactionId) return checkPasted(db, row, deps, true);
+  return checkByReference(db, row, deps);
+}
+
+/**
+ * Claims the on-demand check of one submission: true at most once per ON_DEMAND_CHECK_MS, across every
+ * process (the row's payment_checked_at decides, in one UPDATE).
+ */
+export async function claimOnDemandCheck(db: Db, id: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(headlines)
+    .set({ paymentCheckedAt: now })
+    .where(
+      and(
+        eq(headlines.id, id),
+        or(
+          isNull(headlines.paymentCheckedAt),
+          lt(headlines.paymentCheckedAt, new Date(now.getTime() - ON_DEMAND_CHECK_MS)),
+        ),
+      ),
+    )
+    .returning({ id: headlines.id });
+  return claimed.length > 0;
+}
+
+/**
+ * Promoted submissions nobody paid within PAYMENT_WINDOW_HOURS expire (a pasted signature waits for staff
+ * instead). Their images are then used by nothing public and follow the image clean-up rule.
+ */
+export async function expireUnpaid(db: Db, now: Date): Promise<number> {
+  const expired = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: headlines.id })
+      .from(headlines)
+      .where(and(awaitingPayment, lt(headlines.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS))))
+      .for("update");
+    return transitionManyIn(
+      tx,
+      due.map((r) => r.id),
+      "expire",
+      { kind: "job", name: "payment check" },
+      now,
+      { paymentNote: `No payment arrived within ${PAYMENT_WINDOW_HOURS} hours` },
+    );
+  });
+  return expired.length;
+}
+
+/**
+ * The background pass: expires what waited too long, then checks (when configured) the submissions whose
+ * payment is awaited and the pasted signatures not yet decided, oldest first. A verdict staff already gave
+ * (or another check stored) is never revisited here. One failure is logged and the pass goes on.
+ */
+export async function checkPendingPayments(
+  db: Db,
+  deps: PaymentDeps,
+): Promise<{ checked: number; verified: number; failed: number; expired: number }> {
+  const now = deps.now?.() ?? new Date();
+  const expired = await expireUnpaid(db, now);
+  if (!paymentChecksConfigured(deps.config)) return { checked: 0, verified: 0, failed: 0, expired };
+  const pending = await db
+    .select()
+    .from(headlines)
+    .where(
+      or(
+        awaitingPayment,
+        and(
+          pastedUndecided,
+          or(
+            isNull(headlines.paymentNote),
+            gt(headlines.createdAt, new Date(now.getTime() - NOT_FOUND_RETRY_MS)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${headlines.paymentCheckedAt}, ${headlines.createdAt})`))
+    .limit(PAYMENT_CHECK_BATCH);
+  let verified = 0;
+  let failed = 0;
+  for (const row of pending) {
+    try {
+      if ((await checkSubmissionPayment(db, row, deps))?.verified) verified += 1;
+    } catch (error) {
+      failed += 1;
+      deps.log?.warn({ err: error, headlineId: row.id }, "payment check failed; retrying on the next pass");
+    }
+  }
+  return { checked: pending.length, verified, failed, expired };
+}
