@@ -1,11 +1,14 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { PAYMENT_ADDRESS } from "./e2e/fixtures";
 
 // The system Chromium only (no downloaded browser). The server runs on a throwaway data directory seeded
 // with the sample edition and serves a fresh build of the browser app. E2E_PORT picks the port, and with it
 // the data and build directories, so that several runs can go side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const runDir = path.resolve(import.meta.dirname, ".tmp", `e2e-${port}`);
+/** The fake Solana node (e2e/fake-chain.ts): promoted submissions are paid on it and found by reference. */
+const chainPort = port + 1000;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
@@ -43,7 +46,14 @@ export default defineConfig({
     // Last of all: the real security reset logs every session out.
     { name: "security-reset", testMatch: /security-reset\.spec\.ts/, dependencies: ["admin-phone"], use: { viewport: desktop } },
   ],
-  webServer: {
+  webServer: [
+    {
+      command: `tsx e2e/fake-chain.ts ${chainPort}`,
+      url: `http://127.0.0.1:${chainPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
     // The production process: the compiled server on plain node, as `npm start` runs it.
     command: `rm -rf ${runDir} && vite build --outDir ${runDir}/dist --emptyOutDir && tsx build/server.ts ${runDir}/server && node --enable-source-maps ${runDir}/server/main.js`,
     url: `http://127.0.0.1:${port}/api/settings`,
@@ -63,8 +73,12 @@ export default defineConfig({
       X_URL: "https://x.com/memegazette",
       // Two browsers and the server share two cores here: a slow second is the machine, not an overload.
       MAX_EVENT_LOOP_DELAY_MS: "0",
+      // Solana Pay against the fake node: a loopback RPC is a trusted operator setting.
+      SOLANA_RPC_URL: `http://127.0.0.1:${chainPort}/`,
+      PAYMENT_ADDRESS,
     },
     reuseExistingServer: false,
     timeout: 120_000,
-  },
+    },
+  ],
 });

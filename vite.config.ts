@@ -6,7 +6,13 @@ import { initialJsSize } from "./build/initial-js-size.ts";
 import { leanDynamicImports } from "./build/lean-dynamic-imports.ts";
 import { BUDGET_KB, OVER_BUDGET_ALLOWANCES_KB } from "./build/js-budget.ts";
 import { precompress } from "./build/precompress.ts";
-import { HEADLINE_PAGE, NOT_FOUND_PAGE, PAGE_FILES, PRIVATE_PAGE_FILES } from "./src/common/pages.ts";
+import {
+  HEADLINE_PAGE,
+  NOT_FOUND_PAGE,
+  PAGE_FILES,
+  PRIVATE_PAGE_FILES,
+  RECEIPT_PAGE,
+} from "./src/common/pages.ts";
 
 const client = path.resolve(import.meta.dirname, "src/client");
 
@@ -24,8 +30,8 @@ export default defineConfig({
       budgetKb: BUDGET_KB,
       allowancesKb: OVER_BUDGET_ALLOWANCES_KB,
       pagesDir: path.join(client, "pages"),
-      // A headline's page stands for every /h/{id}.
-      routes: { ...PAGE_FILES, "/h/{id}": HEADLINE_PAGE },
+      // A headline's page stands for every /h/{id}, a receipt's for every /submission/{receipt}.
+      routes: { ...PAGE_FILES, "/h/{id}": HEADLINE_PAGE, "/submission/{receipt}": RECEIPT_PAGE },
       notFoundPage: NOT_FOUND_PAGE,
       privatePages: PRIVATE_PAGE_FILES,
     }),

@@ -26,6 +26,28 @@ test.describe("accessibility (axe)", () => {
     });
   }
 
+  test("a receipt awaiting payment (QR code, wallet button, paste form) has no serious or critical violations", async ({
+    page,
+    visitorAddress,
+  }) => {
+    const made = await page.request.post("/api/headlines/paid-submission", {
+      headers: { "x-forwarded-for": visitorAddress },
+      data: {
+        submittedBy: "Axe Labs",
+        title: "Screen Readers Love Pixel Newspapers",
+        description: "A receipt page checked for accessibility, awaiting its payment.",
+        imageUrl: "https://images.example.com/axe.png",
+        launchStatus: "upcoming",
+      },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto(`/submission/${(await made.json()).receipt}`);
+    await expect(pageTitle(page)).toHaveText("Your Submission");
+    await expect(page.getByRole("button", { name: "Pay with wallet" })).toBeVisible();
+    await page.getByText("Paid another way? Paste the transaction ID").click();
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+
   test("the archive's details dialog has no serious or critical violations", async ({ page }) => {
     await page.goto("/archive");
     await page

@@ -36,6 +36,8 @@ export { expect };
 
 export const SITE_NAME = "Meme Gazette";
 export const TOKEN_ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+/** The e2e server's PAYMENT_ADDRESS (playwright.config.ts): promoted submissions pay it on the fake chain. */
+export const PAYMENT_ADDRESS = "HdaKLkSJTcUkGPFfTZgu7XyWo9rBXgmjtFwbNJxHqbQd";
 
 /** Every route with the title its page shows. */
 export const ROUTE_TITLES: readonly { path: string; title: string }[] = [

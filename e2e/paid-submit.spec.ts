@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { SUBMISSION_MESSAGES as M } from "../src/common/submission";
-import { expect, pageTitle, test, toastRegion as toasts } from "./fixtures";
+import { expect, PAYMENT_ADDRESS, pageTitle, test, toastRegion as toasts } from "./fixtures";
 
-// The e2e server has no PAYMENT_ADDRESS, so the tests that pay answer /api/payment-info themselves.
-const PAYMENT_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+// The e2e server's PAYMENT_ADDRESS is the fixtures' one; a test that needs another answer (none configured,
+// another price) answers /api/payment-info itself.
 const NOT_CONFIGURED = "Payment address not configured yet — please check back soon.";
 const USED = "This transaction ID has already been used for another submission.";
 
@@ -48,6 +48,7 @@ async function fillValid(page: Page, transaction: string) {
 
 test.describe("promoted submission", () => {
   test("with no payment address configured the page says so and keeps the form closed", async ({ page }) => {
+    await answerPaymentInfo(page, "");
     await page.goto("/paid-submit");
     await expect(pageTitle(page)).toHaveText("Promoted Submission");
     await expect(page.getByTestId("submission-price")).toHaveText("0.35 SOL");
@@ -72,9 +73,9 @@ test.describe("promoted submission", () => {
     await expect(page.getByTestId("payment-address")).toHaveText(PAYMENT_ADDRESS);
     const steps = page.getByRole("main").getByRole("list").first().getByRole("listitem");
     await expect(steps).toContainText([
-      "Step 1: Send 0.5 SOL to the payment address above.",
-      "Step 2: Copy the transaction ID (signature) from your wallet.",
-      "Step 3: Fill in the form below and paste the transaction ID.",
+      "Step 1: Fill in the form below and send it.",
+      "Step 2: Pay 0.5 SOL on the next screen: with your wallet, or scan the QR code (Solana Pay).",
+      "Step 3: The payment is confirmed by itself: follow it with your receipt link.",
     ]);
     const explorer = page.getByRole("link", { name: /View Address on Solscan/ });
     await expect(explorer).toHaveAttribute("href", `https://solscan.io/account/${PAYMENT_ADDRESS}`);
@@ -154,8 +155,11 @@ test.describe("promoted submission", () => {
 
     const received = page.getByRole("heading", { name: "Submission Received!" });
     await expect(received).toBeFocused();
-    await expect(page.getByText(/verify your payment/)).toBeVisible();
-    await expect(page.getByText(/review your headline/)).toBeVisible();
+    await expect(page.getByText(/verified on the blockchain by itself/)).toBeVisible();
+    // A pasted transaction: the live status says it is being checked, and the receipt link is given.
+    await expect(page.getByText("We are checking the transaction you gave.")).toBeVisible();
+    await expect(page.getByTestId("receipt-link")).toHaveText(/\/submission\/[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByText(/then our team reviews your headline/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 
     await page.getByRole("button", { name: "Submit Another" }).click();

@@ -16,6 +16,7 @@ const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => str
   "paid-submit": () => "Promoted Submission",
   about: () => "About",
   admin: () => "Admin Controls",
+  receipt: () => "Your Submission",
   [NOT_FOUND_PAGE]: () => "404 Page Not Found",
 };
 

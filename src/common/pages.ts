@@ -22,15 +22,22 @@ export const PAGE_FILES = {
 /** A headline's own page: `/h/{id}` with any slug (src/common/headline-path.ts). */
 export const HEADLINE_PAGE = "headline";
 
+/** A submitter's receipt: `/submission/{receipt}` (src/common/receipt.ts). */
+export const RECEIPT_PAGE = "receipt";
+
 /** The page for every other path ("There's no news here"). */
 export const NOT_FOUND_PAGE = "not-found";
 
 export type PagePath = keyof typeof PAGE_FILES;
-export type PageFile = (typeof PAGE_FILES)[PagePath] | typeof HEADLINE_PAGE | typeof NOT_FOUND_PAGE;
+export type PageFile =
+  | (typeof PAGE_FILES)[PagePath]
+  | typeof HEADLINE_PAGE
+  | typeof RECEIPT_PAGE
+  | typeof NOT_FOUND_PAGE;
 
 /** Every page module, each once. */
 export const ALL_PAGE_FILES: readonly PageFile[] = [
-  ...new Set<PageFile>([...Object.values(PAGE_FILES), HEADLINE_PAGE, NOT_FOUND_PAGE]),
+  ...new Set<PageFile>([...Object.values(PAGE_FILES), HEADLINE_PAGE, RECEIPT_PAGE, NOT_FOUND_PAGE]),
 ];
 
 /** Staff-only pages: outside the public pages' first-load budget. */
@@ -43,7 +50,8 @@ export const PRIVATE_PAGE_FILES: readonly PageFile[] = ["admin"];
 export function pageFileFor(pathname: string): PageFile {
   const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
-  return parseHeadlinePath(pathname) ? HEADLINE_PAGE : NOT_FOUND_PAGE;
+  if (parseHeadlinePath(pathname)) return HEADLINE_PAGE;
+  return /^\/submission\/[^/]+\/?$/i.test(pathname) ? RECEIPT_PAGE : NOT_FOUND_PAGE;
 }
 
 /**

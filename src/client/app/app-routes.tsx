@@ -98,6 +98,7 @@ const pages: Record<PageFile, LazyPage> = {
   "paid-submit": lazyPage(async () => (await import("@/client/pages/paid-submit")).PaidSubmit),
   about: lazyPage(async () => (await import("@/client/pages/about")).About),
   headline: lazyPage(async () => (await import("@/client/pages/headline")).Headline),
+  receipt: lazyPage(async () => (await import("@/client/pages/receipt")).Receipt),
   admin: lazyPage(async () => (await import("@/client/pages/admin")).Admin),
   "not-found": lazyPage(async () => (await import("@/client/pages/not-found")).NotFound),
 };
@@ -126,6 +127,7 @@ const ROUTES: ReadonlyArray<{ paths: readonly string[]; page: PageFile; loading:
     page: "headline",
     loading: "Loading the headline",
   },
+  { paths: [paramRoutes.receipt], page: "receipt", loading: "Loading your submission" },
   { paths: ["*"], page: "not-found", loading: "Loading the page" },
 ];
 

@@ -18,4 +18,6 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 export const paramRoutes = {
   headline: "/h/:id",
   headlineWithSlug: "/h/:id/:slug",
+  /** A submitter's receipt (src/common/receipt.ts). */
+  receipt: "/submission/:receipt",
 } as const;

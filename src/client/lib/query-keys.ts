@@ -7,6 +7,8 @@ export const queryKeys = {
   archive: ["archive"],
   notifications: ["notifications"],
   paymentInfo: ["payment-info"],
+  /** Followed by the receipt id; "submission" is also the live topic that refreshes every open receipt. */
+  submission: ["submission"],
   myVotes: ["me", "votes"],
   user: ["user"],
   /** Everything under "admin" is dashboard-only; invalidating ["admin"] refreshes all of it. */

@@ -1,4 +1,4 @@
-import { startTransition, useState } from "react";
+import { lazy, startTransition, useState } from "react";
 import { paths } from "@/client/app/paths";
 import { PageHeading } from "@/client/components/page-heading";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -7,15 +7,20 @@ import { PaidSubmissionForm } from "@/client/features/submissions/components/pai
 import { PaymentDetails } from "@/client/features/submissions/components/payment-details";
 import { PromotedBenefits } from "@/client/features/submissions/components/promoted-benefits";
 import { LazySubmissionSuccess } from "@/client/features/submissions/lazy-form-in-use";
+import type { SubmissionResult } from "@/common/submission";
 
-type Step = "form" | "received" | "again";
+const PaidSubmitReceipt = lazy(async () => ({
+  default: (await import("./paid-submit-receipt")).PaidSubmitReceipt,
+}));
+
+type Step = { name: "form" | "again" } | { name: "received"; result: SubmissionResult };
 
 /**
  * Promoted (paid) submission. The form stays disabled until there is an address to pay to: without one a
  * visitor could not have paid, and a transaction id would be meaningless.
  */
 export function PaidSubmit() {
-  const [step, setStep] = useState<Step>("form");
+  const [step, setStep] = useState<Step>({ name: "form" });
   const payment = usePaymentInfo();
 
   const disabledReason = payment.isPending
@@ -32,13 +37,15 @@ export function PaidSubmit() {
         title="Promoted Submission"
         subtitle="Pay once, skip the line: promoted headlines get priority in the vote."
       />
-      {step === "received" ? (
+      {step.name === "received" ? (
         <div className="max-w-3xl">
-          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep({ name: "again" })}>
             <p>
-              Thanks! Our team will first verify your payment on the blockchain, then review your headline.
+              Thanks! Your payment is verified on the blockchain by itself, then our team reviews your
+              headline.
             </p>
             <p>Once both are done, it will be added to the voting section with priority placement.</p>
+            {step.result.receipt ? <PaidSubmitReceipt receipt={step.result.receipt} /> : null}
           </LazySubmissionSuccess>
         </div>
       ) : (
@@ -49,15 +56,15 @@ export function PaidSubmit() {
               <CardHeader>
                 <CardTitle>Your Promoted Headline</CardTitle>
                 <CardDescription>
-                  Fill this in after paying, with your transaction ID at hand.
+                  Fill this in first: you pay on the next screen, with your wallet or a QR code.
                 </CardDescription>
               </CardHeader>
               <CardContent>
                 <PaidSubmissionForm
                   // A transition keeps the form on screen until "Submission Received!" is ready.
-                  onSubmitted={() => startTransition(() => setStep("received"))}
+                  onSubmitted={(result) => startTransition(() => setStep({ name: "received", result }))}
                   disabledReason={disabledReason}
-                  focusFirstField={step === "again"}
+                  focusFirstField={step.name === "again"}
                 />
               </CardContent>
             </Card>

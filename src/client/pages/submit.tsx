@@ -5,14 +5,15 @@ import { ArrowLeftIcon, ArrowRightIcon } from "@/client/components/icons";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { LazyReceiptLink } from "@/client/features/receipts/lazy-receipt";
 import { FreeSubmissionForm } from "@/client/features/submissions/components/free-submission-form";
 import { LazySubmissionSuccess } from "@/client/features/submissions/lazy-form-in-use";
 
-type Step = "form" | "received" | "again";
+type Step = { name: "form" | "again" } | { name: "received"; receipt?: string };
 
 /** Free headline submission: the form, then "Submission Received!", then a fresh form on "Submit Another". */
 export function Submit() {
-  const [step, setStep] = useState<Step>("form");
+  const [step, setStep] = useState<Step>({ name: "form" });
 
   return (
     <>
@@ -20,11 +21,12 @@ export function Submit() {
         title="Submit Your Headline"
         subtitle="Spotted a headline that deserves to become a meme coin? Send it to the newsroom."
       />
-      {step === "received" ? (
+      {step.name === "received" ? (
         <div className="max-w-3xl">
-          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep("again")}>
+          <LazySubmissionSuccess homePath={paths.home} onSubmitAnother={() => setStep({ name: "again" })}>
             <p>Thanks! Our team will review your headline.</p>
             <p>Once it is approved, it will appear in the voting section on the home page.</p>
+            {step.receipt ? <LazyReceiptLink receipt={step.receipt} /> : null}
           </LazySubmissionSuccess>
         </div>
       ) : (
@@ -51,8 +53,8 @@ export function Submit() {
             <CardContent>
               <FreeSubmissionForm
                 // A transition keeps the form on screen until "Submission Received!" is ready.
-                onSubmitted={() => startTransition(() => setStep("received"))}
-                focusFirstField={step === "again"}
+                onSubmitted={({ receipt }) => startTransition(() => setStep({ name: "received", receipt }))}
+                focusFirstField={step.name === "again"}
               />
             </CardContent>
           </Card>

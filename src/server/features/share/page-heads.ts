@@ -2,7 +2,14 @@ import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
-import { canonicalPagePath, HEADLINE_PAGE, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
+import {
+  canonicalPagePath,
+  HEADLINE_PAGE,
+  NOT_FOUND_PAGE,
+  type PageFile,
+  pageFileFor,
+  RECEIPT_PAGE,
+} from "@/common/pages";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import type { LiveEvents } from "../../events/live-events";
@@ -25,6 +32,7 @@ const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
   about:
     "A daily meme-coin newspaper: vote on viral headlines, and the winner becomes the community meme coin.",
   admin: "Staff only.",
+  receipt: "A submission to the paper and where it stands: payment, review, publication.",
   [NOT_FOUND_PAGE]: "There's no news here.",
 };
 
@@ -95,7 +103,8 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       ogType: "website",
       imageUrl: absolute(editionCardPath({ day, leader })),
       imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
-      noindex: page === "admin" || page === NOT_FOUND_PAGE,
+      // A receipt is private to whoever holds its link: never in a search engine.
+      noindex: page === "admin" || page === NOT_FOUND_PAGE || page === RECEIPT_PAGE,
     };
   };
 

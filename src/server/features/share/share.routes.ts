@@ -60,6 +60,8 @@ export async function shareRoutes(app: App): Promise<void> {
           "User-agent: *",
           "Disallow: /admin",
           "Disallow: /api/",
+          // Receipts are private to whoever holds the link.
+          "Disallow: /submission/",
           "Allow: /",
           "",
           `Sitemap: ${publicUrl}/sitemap.xml`,

@@ -41,7 +41,7 @@ function fillValid() {
   type("Headline", "Dog Elected Mayor");
   type("Description", "A small town elected a golden retriever as its mayor.");
   type("Image URL", "https://cdn.example.com/dog.png");
-  type("Transaction ID", "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb");
+  type("Transaction ID (optional)", "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb");
   fireEvent.click(screen.getByRole("checkbox"));
 }
 
@@ -63,7 +63,7 @@ describe("PaidSubmissionForm", () => {
     stubFetch({});
     renderForm();
     type("Your name or organization", "D");
-    type("Transaction ID", "abc");
+    type("Transaction ID (optional)", "abc");
     await submit();
     expect(screen.getByText(SUBMISSION_MESSAGES.submittedByMin)).toBeTruthy();
     expect(screen.getByText(SUBMISSION_MESSAGES.transactionId)).toBeTruthy();
@@ -89,7 +89,7 @@ describe("PaidSubmissionForm", () => {
       transactionId: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb",
     });
     expect(toasts()).toEqual([{ title: "Submission failed", text: USED }]);
-    const transaction = screen.getByLabelText("Transaction ID");
+    const transaction = screen.getByLabelText("Transaction ID (optional)");
     expect(transaction.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(`${transaction.id}-error`)?.textContent).toBe(USED);
     expect(onSubmitted).not.toHaveBeenCalled();

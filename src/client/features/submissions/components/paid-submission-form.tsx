@@ -29,7 +29,7 @@ const EMPTY: PaidSubmissionDraft = {
 const SUBMITTED_BY_ID = "submission-submitted-by";
 const SUBMITTED_BY_HINT = `${SUBMITTED_BY_MIN} to ${SUBMITTED_BY_MAX} characters.`;
 const TRANSACTION_ID = "submission-transaction-id";
-const TRANSACTION_HINT = `The transaction signature from your wallet (at least ${TRANSACTION_ID_MIN} characters).`;
+const TRANSACTION_HINT = `Already paid from another app? The transaction signature (at least ${TRANSACTION_ID_MIN} characters). Else leave it empty: you pay next.`;
 
 export interface PaidSubmissionFormProps {
   onSubmitted: (result: SubmissionResult) => void;
@@ -39,7 +39,10 @@ export interface PaidSubmissionFormProps {
   focusFirstField?: boolean;
 }
 
-/** The promoted submission form: the free fields plus the project, its launch and the payment's transaction. */
+/**
+ * The promoted submission form: the free fields plus the project and its launch. It is sent before paying
+ * (issue 15: Solana Pay on the next screen); a transaction ID is for a payment already made another way.
+ */
 export function PaidSubmissionForm({
   onSubmitted,
   disabledReason = null,
@@ -94,7 +97,7 @@ export function PaidSubmissionForm({
           form={form}
           name="transactionId"
           id={TRANSACTION_ID}
-          label="Transaction ID"
+          label="Transaction ID (optional)"
           hint={TRANSACTION_HINT}
           autoComplete="off"
           autoCapitalize="off"

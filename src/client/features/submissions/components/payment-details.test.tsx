@@ -38,7 +38,8 @@ describe("PaymentDetails", () => {
     expect(screen.getByText("Payment Required")).toBeTruthy();
     expect(screen.getByTestId("payment-address").textContent).toBe(ADDRESS);
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
-    expect(screen.getByText("Send 0.35 SOL to the payment address above.")).toBeTruthy();
+    expect(screen.getByText("Fill in the form below and send it.")).toBeTruthy();
+    expect(screen.getByText(/^Pay 0.35 SOL on the next screen/)).toBeTruthy();
     const explorer = screen.getByRole("link", { name: /View Address on Solscan/ });
     expect(explorer.getAttribute("href")).toBe(`https://solscan.io/account/${ADDRESS}`);
     expect(explorer.getAttribute("target")).toBe("_blank");

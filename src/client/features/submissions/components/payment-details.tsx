@@ -69,8 +69,8 @@ export function PaymentDetails({ payment }: { payment: UseQueryResult<PaymentInf
         <Alert variant="info" role="note">
           <AlertTitle>Payment Required</AlertTitle>
           <AlertDescription>
-            A promoted submission costs {price}. Send the payment first: the team verifies it, then reviews
-            your headline.
+            A promoted submission costs {price}. Send the form, then pay: the payment is confirmed by itself,
+            then the team reviews your headline.
           </AlertDescription>
         </Alert>
 
@@ -95,9 +95,9 @@ export function PaymentDetails({ payment }: { payment: UseQueryResult<PaymentInf
 
         <ol className="flex flex-col gap-3">
           {[
-            `Send ${price} to the payment address above.`,
-            "Copy the transaction ID (signature) from your wallet.",
-            "Fill in the form below and paste the transaction ID.",
+            "Fill in the form below and send it.",
+            `Pay ${price} on the next screen: with your wallet, or scan the QR code (Solana Pay).`,
+            "The payment is confirmed by itself: follow it with your receipt link.",
           ].map((step, index) => (
             <li key={step} className="flex items-start gap-3 text-base">
               <span

@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+
+/**
+ * A Solana JSON-RPC node for the browser tests (issue 15), started by playwright.config.ts beside the site:
+ * the site's SOLANA_RPC_URL points here, a trusted operator setting on loopback. Transactions sent to it
+ * (`sendTransaction`, base64 wire bytes, as the tests' wallet sends what the page asked it to sign) are
+ * decoded with @solana/kit and kept as finalized: their SOL transfers move balances, and every account they
+ * name, a Solana Pay reference included, finds them through `getSignaturesForAddress`. Answers have the
+ * real node's shapes (jsonParsed transactions).
+ *
+ *   tsx e2e/fake-chain.ts <port>
+ */
+
+const port = Number(process.argv[2]);
+const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+const SYSTEM_TRANSFER = 2;
+const FEE = 5_000;
+const START_BALANCE = 5_000_000_000;
+
+interface KeptTransaction {
+  signature: string;
+  slot: number;
+  blockTime: number;
+  accountKeys: string[];
+  writable: boolean[];
+  signers: boolean[];
+  preBalances: number[];
+  postBalances: number[];
+}
+
+const transactions = new Map<string, KeptTransaction>();
+/** Account -> signatures naming it, newest first. */
+const signaturesOf = new Map<string, string[]>();
+let slot = 402_118_601;
+
+/** Keeps a wire transaction as finalized; answers its signature (base58). */
+function keep(wire: Uint8Array): string {
+  const { messageBytes } = getTransactionDecoder().decode(wire);
+  const message = getCompiledTransactionMessageDecoder().decode(messageBytes);
+  const keys = message.staticAccounts.map(String);
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
+  const writable = keys.map((_, i) =>
+    i < numSignerAccounts
+      ? i < numSignerAccounts - numReadonlySignerAccounts
+      : i < keys.length - numReadonlyNonSignerAccounts,
+  );
+  const pre = keys.map(() => START_BALANCE);
+  const post = [...pre];
+  post[0] = (post[0] ?? 0) - FEE;
+  // Legacy and v0 messages list their instructions (the page's wallet builds legacy ones).
+  const instructions = "instructions" in message ? message.instructions : [];
+  for (const instruction of instructions) {
+    const data = instruction.data;
+    if (keys[instruction.programAddressIndex] !== SYSTEM_PROGRAM || !data || data.length < 12) continue;
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    if (view.getUint32(0, true) !== SYSTEM_TRANSFER) continue;
+    const lamports = Number(view.getBigUint64(4, true));
+    const [from, to] = instruction.accountIndices ?? [];
+    if (from === undefined || to === undefined) continue;
+    post[from] = (post[from] ?? 0) - lamports;
+    post[to] = (post[to] ?? 0) + lamports;
+  }
+  const signature = getBase58Decoder().decode(randomBytes(64));
+  slot += 1;
+  transactions.set(signature, {
+    signature,
+    slot,
+    blockTime: Math.floor(Date.now() / 1000),
+    accountKeys: keys,
+    writable,
+    signers: keys.map((_, i) => i < numSignerAccounts),
+    preBalances: pre,
+    postBalances: post,
+  });
+  for (const key of keys) signaturesOf.set(key, [signature, ...(signaturesOf.get(key) ?? [])]);
+  return signature;
+}
+
+function asParsedTransaction(tx: KeptTransaction) {
+  return {
+    blockTime: tx.blockTime,
+    slot: tx.slot,
+    meta: {
+      err: null,
+      fee: FEE,
+      preBalances: tx.preBalances,
+      postBalances: tx.postBalances,
+      status: { Ok: null },
+    },
+    transaction: {
+      signatures: [tx.signature],
+      message: {
+        accountKeys: tx.accountKeys.map((pubkey, i) => ({
+          pubkey,
+          signer: tx.signers[i],
+          writable: tx.writable[i],
+          source: "transaction",
+        })),
+        recentBlockhash: BLOCKHASH,
+      },
+    },
+    version: "legacy",
+  };
+}
+
+function answer(method: string, params: unknown[]): unknown {
+  switch (method) {
+    case "getLatestBlockhash":
+      return { context: { slot }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: slot + 150 } };
+    case "sendTransaction":
+      return keep(Buffer.from(String(params[0]), "base64"));
+    case "getSignaturesForAddress":
+      return (signaturesOf.get(String(params[0])) ?? []).map((signature) => {
+        const tx = transactions.get(signature);
+        return {
+          signature,
+          slot: tx?.slot,
+          err: null,
+          memo: null,
+          blockTime: tx?.blockTime,
+          confirmationStatus: "finalized",
+        };
+      });
+    case "getTransaction": {
+      const tx = transactions.get(String(params[0]));
+      return tx ? asParsedTransaction(tx) : null;
+    }
+    default:
+      throw new Error(`Method not found: ${method}`);
+  }
+}
+
+createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/health") {
+    res.end("ok");
+    return;
+  }
+  let body = "";
+  req.on("data", (chunk) => {
+    body += chunk;
+  });
+  req.on("end", () => {
+    res.setHeader("content-type", "application/json");
+    let call: { id?: unknown; method?: string; params?: unknown[] } = {};
+    try {
+      call = JSON.parse(body);
+      res.end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: call.id ?? 1,
+          result: answer(call.method ?? "", call.params ?? []),
+        }),
+      );
+    } catch (error) {
+      res.end(
+        JSON.stringify({ jsonrpc: "2.0", id: call.id ?? 1, error: { code: -32601, message: String(error) } }),
+      );
+    }
+  });
+}).listen(port, "127.0.0.1");
