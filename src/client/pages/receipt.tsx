@@ -7,6 +7,7 @@ import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { LazyPayRequest } from "@/client/features/payments/lazy-pay-request";
 import { useReceipt } from "@/client/features/receipts/api/use-receipt";
 import { SubmissionStatus } from "@/client/features/receipts/components/receipt-status";
+import { HeadlineImage } from "@/client/features/voting/components/headline-image";
 import { ApiError } from "@/client/lib/api-client";
 import { displayAuthor } from "@/common/author";
 import { RECEIPT_MESSAGES } from "@/common/receipt-rules";
@@ -44,15 +45,12 @@ export function Receipt() {
         <>
           <Card className="bg-paper">
             <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row">
-              {receipt.data.imageUrl ? (
-                <img
-                  src={receipt.data.imageUrl}
-                  alt=""
-                  width={160}
-                  height={100}
-                  className="aspect-[8/5] w-full border-3 border-ink object-cover sm:w-40"
-                />
-              ) : null}
+              <HeadlineImage
+                src={receipt.data.imageUrl}
+                alt=""
+                priority
+                className="aspect-[8/5] w-full shrink-0 border-3 border-ink sm:w-48"
+              />
               <div className="flex min-w-0 flex-col gap-2">
                 <p className="font-pixel text-[10px] uppercase text-ink-soft">
                   {receipt.data.kind === "promoted" ? "Promoted submission" : "Free submission"}
