@@ -38,22 +38,29 @@ describe("deleteUnusedImages", () => {
     const abandoned = await store("an upload never submitted", 3 * DAY_MS);
     const recent = await store("uploaded an hour ago", 60 * 60_000);
     const replaced = await store("a token image later replaced", 3 * DAY_MS);
+    const expired = await store("a promoted submission's, expired unpaid", 3 * DAY_MS);
 
     await createHeadline(db, { imageUrl: onHeadline });
     await createHeadline(db, { imageUrl: `https://memegazette.example${absolute}` });
     await createHeadline(db, { imageUrl: null });
     await createHeadline(db, { imageUrl: "https://cdn.example.com/elsewhere.png" });
     await createArchiveEntry(db, { imageUrl: archived });
+    await createHeadline(db, {
+      imageUrl: expired,
+      stage: "expired",
+      paymentReference: "ExpiredReference1111111111111111",
+    });
     const token = await createHeadline(db, { imageUrl: replaced });
     await db.update(headlines).set({ imageUrl: onHeadline }).where(eq(headlines.id, token.id));
 
-    expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(2);
+    expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(3);
     const left = (await db.select({ hash: images.hash }).from(images)).map(
       (row) => `/api/images/${row.hash}`,
     );
     expect(left.sort()).toEqual([onHeadline, absolute, archived, recent].sort());
     expect(left).not.toContain(abandoned);
     expect(left).not.toContain(replaced);
+    expect(left).not.toContain(expired);
     // A second pass finds nothing more.
     expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(0);
   });

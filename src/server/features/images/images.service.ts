@@ -40,14 +40,16 @@ export async function findImage(db: Db, hash: string): Promise<StoredImage | und
 
 /**
  * Deletes the images stored before `before` that nothing shows: an upload whose submission was never sent
- * (or was deleted), a replaced token image. An image is in use while a headline or an archive entry names
- * its URL, relative or absolute. Answers how many were deleted.
+ * (or was deleted), a replaced token image, the picture of a promoted submission that expired unpaid. An
+ * image is in use while a headline (expired ones aside) or an archive entry names its URL, relative or
+ * absolute. Answers how many were deleted.
  */
 export async function deleteUnusedImages(db: Db, before: Date): Promise<number> {
   const deleted = rowsOf(
     await db.execute(sql`
       WITH used AS (
         SELECT substring(image_url FROM '/api/images/([0-9a-f]{64})') AS hash FROM headlines
+          WHERE stage <> 'expired'
         UNION
         SELECT substring(image_url FROM '/api/images/([0-9a-f]{64})') FROM archive_entries
       )
