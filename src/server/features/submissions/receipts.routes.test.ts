@@ -1,6 +1,7 @@
+import { getBase58Encoder, isAddress } from "@solana/kit";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RECEIPT_MESSAGES, type Receipt } from "@/common/receipt";
+import { RECEIPT_MESSAGES, RECEIPT_PATTERN, type Receipt } from "@/common/receipt";
 import { parseTransferRequestUrl } from "@/common/solana-pay";
 import { headlines } from "../../db/schema";
 import {
@@ -10,6 +11,7 @@ import {
   startFakeSources,
 } from "../../integrations/fixtures/fake-sources";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { newPaymentReference, newReceipt } from "./receipts";
 
 /**
  * Issue 15 through the API, against the fake JSON-RPC node: a promoted submission is made at once with its
@@ -225,5 +227,19 @@ describe("receipts", () => {
       expect(status).toBe(404);
       expect(body).toEqual({ message: RECEIPT_MESSAGES.notFound });
     }
+  });
+});
+
+describe("receipt ids and payment references", () => {
+  it("are random: a 32-byte public key in base58, a 16-byte id in base64url", () => {
+    const references = new Set(Array.from({ length: 50 }, newPaymentReference));
+    expect(references.size).toBe(50);
+    for (const reference of references) {
+      expect(isAddress(reference)).toBe(true);
+      expect(getBase58Encoder().encode(reference)).toHaveLength(32);
+    }
+    const receipts = new Set(Array.from({ length: 50 }, newReceipt));
+    expect(receipts.size).toBe(50);
+    for (const receipt of receipts) expect(receipt).toMatch(RECEIPT_PATTERN);
   });
 });
