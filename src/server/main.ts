@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const stopCycleJob = startCycleJob(database.db, app.log, () =>
     app.liveEvents.publish("headlines", "tomorrows-news", "settings"),
   );
-  const stopMarketJob = startMarketJob(database.db, config, app.log);
+  const stopMarketJob = startMarketJob(database.db, config, app.log, (...topics) =>
+    app.liveEvents.publish(...topics),
+  );
   const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);

@@ -1,9 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
 import { openPostgres } from "../db/connect";
 import { settings } from "../db/schema";
+import { startFakeSources, TOKENS } from "../integrations/fixtures/fake-sources";
+import { startMarketJob } from "../jobs/market";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp, testConfig } from "../test/test-app";
 import type { App } from "../types";
@@ -54,6 +56,31 @@ describe("live updates", () => {
     expect(response.headers["content-type"]).toContain("text/event-stream");
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
     await expect.poll(() => received, { timeout: 5_000 }).toContain("headlines");
+  });
+
+  it("announces a change the market job made to the pages showing market figures", async () => {
+    const fake = await startFakeSources();
+    cleanups.push(() => fake.close());
+    const t = await createTestApp(fake.config);
+    cleanups.push(() => t.close());
+    await createHeadline(t.db, {
+      stage: "launched",
+      oldNewsAt: new Date(),
+      contractAddress: TOKENS.moonCat,
+    });
+    const { received } = await subscribe(t.app);
+    // Only the job's timer is faked: the refresh itself talks to the fake DexScreener for real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    cleanups.push(async () => void vi.useRealTimers());
+    const stop = startMarketJob(t.db, { ...t.app.config, marketRefreshMinutes: 1 }, t.app.log, (...topics) =>
+      t.app.liveEvents.publish(...topics),
+    );
+    cleanups.push(stop);
+    vi.advanceTimersByTime(60_000);
+    await expect
+      .poll(() => received, { timeout: 5_000 })
+      .toContainEqual(expect.stringContaining("yesterdays-news"));
+    expect(received.join(",")).toContain("headlines");
   });
 
   it("announces nothing for a refused vote", async () => {

@@ -46,7 +46,9 @@ describe("startIntervalJob", () => {
       dexscreenerBaseUrl: "https://api.dexscreener.com",
       jupiterBaseUrl: "https://lite-api.jup.ag",
     };
-    await startMarketJob(db, { ...base, marketRefreshMinutes: 0 }, silentLog)();
+    const announce = vi.fn();
+    await startMarketJob(db, { ...base, marketRefreshMinutes: 0 }, silentLog, announce)();
+    expect(announce).not.toHaveBeenCalled();
     const checks = { pass: vi.fn() } as unknown as Parameters<typeof startPaymentJob>[2];
     await startPaymentJob(db, { paymentCheckMinutes: 0 }, checks, silentLog)();
     expect(checks.pass).not.toHaveBeenCalled();
