@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Db } from "../db/connect";
 import { createTestDatabase } from "../test/test-app";
 import { claimJobRun, startIntervalJob } from "./interval-job";
@@ -12,6 +12,10 @@ const silentLog = { error: vi.fn(), info: vi.fn(), warn: vi.fn() } as unknown as
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("startIntervalJob", () => {
+  // The job's timers and the passes' sleeps run on fake time: no real waiting, the same on a busy machine.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it("never runs two passes at once, logs errors instead of throwing, and waits for a running pass on stop", async () => {
     let running = 0;
     let maxRunning = 0;
@@ -29,14 +33,16 @@ describe("startIntervalJob", () => {
       },
       silentLog,
     );
-    await sleep(150);
-    await stop();
+    await vi.advanceTimersByTimeAsync(150);
+    const stopped = stop();
+    await vi.advanceTimersByTimeAsync(30);
+    await stopped;
     expect(running).toBe(0);
     expect(maxRunning).toBe(1);
     expect(passes).toBeGreaterThanOrEqual(2);
     expect(silentLog.error).toHaveBeenCalled();
     const after = passes;
-    await sleep(30);
+    await vi.advanceTimersByTimeAsync(30);
     expect(passes).toBe(after);
   });
 
@@ -75,6 +81,8 @@ describe("claimJobRun", () => {
   });
 
   it("is what lets a process run a pass: a refused claim skips it", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     let passes = 0;
     const stop = startIntervalJob(
       "claimed job",
@@ -85,7 +93,7 @@ describe("claimJobRun", () => {
       silentLog,
       { claim: async () => false },
     );
-    await sleep(50);
+    await vi.advanceTimersByTimeAsync(50);
     await stop();
     expect(passes).toBe(0);
   });
