@@ -13,37 +13,17 @@
  * Tunables: BENCH_SECONDS (read test length per server, default 10), BENCH_VOTES (default 10000),
  * BENCH_CONNECTIONS (50).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
-import pg from "pg";
-import { buildServer } from "../build/server";
-import { openPglite, rowsOf } from "../src/server/db/connect";
-import { freePort } from "../src/server/test/free-port";
-import { waitFor } from "./wait-for";
+import { cpuMs, memoryMb, startSite } from "./site";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VOTES = Number(process.env.BENCH_VOTES ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 3;
 const READ_ROUNDS = 2;
-const ROOT = path.resolve(import.meta.dirname, "..");
-
-/** CPU time (user + system) a process has used so far, in milliseconds (/proc counts in 1/100 s on Linux). */
-function cpuMs(pid: number): number {
-  const fields = (fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 /** Runs autocannon; `onResponse` is called as each answer arrives. */
 function run(options: autocannon.Options, onResponse?: () => void): Promise<autocannon.Result> {
@@ -103,58 +83,13 @@ async function startBare(body: Buffer, headers: Record<string, string>) {
 
 async function main() {
   const loadAtStart = os.loadavg()[0]?.toFixed(2);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "mg-bench-"));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let scratch: string | undefined;
-  if (adminUrl) {
-    scratch = `mg_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${scratch}`;
-    databaseUrl = u.toString();
-  }
-
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: path.join(work, "data"),
-    SEED_DEMO: "true",
-    TRUST_PROXY: "127.0.0.1",
-    ADMIN_PASSWORD: "bench-admin-password",
-    LOG_LEVEL: "warn",
-    // The bench measures capacity: the overload 503s (under-pressure) would cut the load it applies.
-    MAX_EVENT_LOOP_DELAY_MS: "0",
-    MARKET_REFRESH_MINUTES: "0",
-    PAYMENT_CHECK_MINUTES: "0",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
-  };
-  // The production process: the compiled server on plain node.
-  const serverDir = path.join(ROOT, ".tmp", `bench-server-${process.pid}`);
-  await buildServer(serverDir);
-  const server: ChildProcess = spawn(process.execPath, [path.join(serverDir, "main.js")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-    }
-    fs.rmSync(serverDir, { recursive: true, force: true });
-  };
-
+  const target = await startSite();
+  const { base } = target;
+  const server = { pid: target.pid };
   try {
-    await waitFor(`${base}/api/settings`, 120_000);
-    const kind = databaseUrl ? "PostgreSQL" : "embedded PGlite";
-    console.log(`\nMeme Gazette benchmark: ${kind}, ${os.cpus().length} cores, node ${process.version}\n`);
+    console.log(
+      `\nMeme Gazette benchmark: ${target.kind}, ${os.cpus().length} cores, node ${process.version}\n`,
+    );
 
     // (a) reads: the site against a bare node:http server answering the same bytes: the body and the headers
     // the site sends a returning visitor (the headers Node adds itself left out).
@@ -207,7 +142,7 @@ async function main() {
     const votesBefore = list.filter((h) => !h.isWinner).reduce((n, h) => n + h.votes, 0);
     const visitors = await issueVisitors(base, VOTES);
     let n = 0;
-    const cpuBeforeVotes = cpuMs(server.pid as number);
+    const cpuBeforeVotes = cpuMs(server.pid);
     // Timed from the start to the last answer: a run with an `amount` ends at autocannon's next 1-second
     // sampling tick, so its own duration rounds up to whole seconds (10,000 votes in 4.2 s read as 5.01 s).
     const votesStarted = performance.now();
@@ -242,8 +177,8 @@ async function main() {
       },
     );
     const voteSeconds = (lastAnswerAt - votesStarted) / 1000;
-    const voteCpuMs = cpuMs(server.pid as number) - cpuBeforeVotes;
-    const peak = peakRssMb(server.pid as number);
+    const voteCpuMs = cpuMs(server.pid) - cpuBeforeVotes;
+    const peak = Math.round(memoryMb(server.pid, "VmHWM"));
 
     // Every 200 stored once, counters equal to the rows.
     const after = (await (await fetch(`${base}/api/headlines`)).json()) as Array<{
@@ -251,24 +186,8 @@ async function main() {
       votes: number;
     }>;
     const counted = after.filter((h) => !h.isWinner).reduce((s, h) => s + h.votes, 0) - votesBefore;
-    await stop();
-    let rows: number;
-    if (databaseUrl) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      rows = Number(
-        (await client.query("SELECT count(*)::int AS n FROM votes WHERE kind = 'headline'")).rows[0].n,
-      );
-      await client.end();
-    } else {
-      const database = await openPglite(path.join(work, "data", "pglite"));
-      rows = Number(
-        rowsOf<{ n: number }>(
-          await database.db.execute(sql`SELECT count(*)::int AS n FROM votes WHERE kind = 'headline'`),
-        )[0]?.n,
-      );
-      await database.close();
-    }
+    await target.stop();
+    const rows = await target.count("SELECT count(*)::int AS n FROM votes WHERE kind = 'headline'");
 
     const ok = votes["2xx"];
     const siteRate = site.requests / site.seconds;
@@ -298,14 +217,7 @@ async function main() {
     );
     if (!consistent) process.exitCode = 1;
   } finally {
-    await stop();
-    if (scratch && adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
-    fs.rmSync(work, { recursive: true, force: true });
+    await target.dispose();
   }
 }
 

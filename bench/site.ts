@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { buildServer } from "../build/server";
+import { openPglite, rowsOf } from "../src/server/db/connect";
+import { freePort } from "../src/server/test/free-port";
+import { waitFor } from "./wait-for";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The site under measurement: the compiled server in its own process, on a fresh database. */
+export interface BenchSite {
+  base: string;
+  pid: number;
+  /** "embedded PGlite" or "PostgreSQL". */
+  kind: string;
+  /** Counts rows with one SQL query, after stop() (the embedded database is opened again from its files). */
+  count(query: string): Promise<number>;
+  stop(): Promise<void>;
+  /** Stops the server if still running and removes its database and files. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the production process (the compiled server on plain node) on a fresh database: embedded by
+ * default, or a scratch database on the PostgreSQL server of DATABASE_URL. Loopback is a trusted proxy, so
+ * each simulated visitor can come from its own X-Forwarded-For address and the real limits stay on.
+ */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<BenchSite> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "mg-bench-"));
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let scratch: string | undefined;
+  if (adminUrl) {
+    scratch = `mg_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${scratch}`;
+    databaseUrl = u.toString();
+  }
+
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: path.join(work, "data"),
+    SEED_DEMO: "true",
+    TRUST_PROXY: "127.0.0.1",
+    ADMIN_PASSWORD: "bench-admin-password",
+    LOG_LEVEL: "warn",
+    // A bench measures capacity: the overload 503s (under-pressure) would cut the load it applies.
+    MAX_EVENT_LOOP_DELAY_MS: "0",
+    MARKET_REFRESH_MINUTES: "0",
+    PAYMENT_CHECK_MINUTES: "0",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
+    ...extraEnv,
+  };
+  const serverDir = path.join(ROOT, ".tmp", `bench-server-${process.pid}`);
+  await buildServer(serverDir);
+  const server: ChildProcess = spawn(process.execPath, [path.join(serverDir, "main.js")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  };
+  const site: BenchSite = {
+    base,
+    pid: server.pid as number,
+    kind: databaseUrl ? "PostgreSQL" : "embedded PGlite",
+    stop,
+    async count(query) {
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        const n = Number((await client.query(query)).rows[0]?.n);
+        await client.end();
+        return n;
+      }
+      const database = await openPglite(path.join(work, "data", "pglite"));
+      const n = Number(rowsOf<{ n: number }>(await database.db.execute(sql.raw(query)))[0]?.n);
+      await database.close();
+      return n;
+    },
+    async dispose() {
+      await stop();
+      if (scratch && adminUrl) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+        await admin.end();
+      }
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitFor(`${base}/api/settings`, 120_000);
+  } catch (error) {
+    await site.dispose();
+    throw error;
+  }
+  return site;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (/proc counts in 1/100 s on Linux). */
+export function cpuMs(pid: number): number {
+  const fields = (fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
+export function memoryMb(pid: number, which: "VmRSS" | "VmHWM"): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(new RegExp(`${which}:\\s+(\\d+)`))?.[1] ?? 0);
+  return kb / 1024;
+}
