@@ -169,8 +169,14 @@ export const TomorrowsToggleResultSchema = z.object({ id: z.number().int(), isTo
 export type TodaysToggleResult = z.infer<typeof TodaysToggleResultSchema>;
 export type TomorrowsToggleResult = z.infer<typeof TomorrowsToggleResultSchema>;
 
+export const REJECTION_REASON_MAX = 200;
+
 export const VerifyPaymentInputSchema = z.object({
   isPaid: z.boolean({ error: "isPaid must be true or false" }),
+  /** Why a payment is rejected, for the submitter's receipt (optional; ignored when verifying). */
+  reason: plainText("Reason", { error: "The reason must be text" })
+    .max(REJECTION_REASON_MAX, `The reason must be at most ${REJECTION_REASON_MAX} characters`)
+    .optional(),
 });
 export const VerifyPaymentResultSchema = z.object({ isPaid: z.boolean(), message: z.string() });
 export type VerifyPaymentResult = z.infer<typeof VerifyPaymentResultSchema>;

@@ -151,6 +151,27 @@ describe("POST /api/admin/headlines/:id/verify-payment", () => {
     expect(row?.paymentNote).toBe("Rejected by staff");
   });
 
+  it("keeps staff's reason for a rejection, which the submitter's receipt shows", async () => {
+    const h = await createHeadline(t.db, {
+      stage: "pending",
+      transactionId: "tx-to-reject-00002",
+      receipt: "RejectedReceipt0000001",
+    });
+    const reason = "The payment was 0.1 SOL short";
+    const rejected = await call("POST", `/api/admin/headlines/${h.id}/verify-payment`, {
+      isPaid: false,
+      reason,
+    });
+    expect(rejected.statusCode).toBe(200);
+    const receipt = await t.app.inject({ method: "GET", url: "/api/submissions/RejectedReceipt0000001" });
+    expect(receipt.json()).toMatchObject({ status: "rejected", note: reason });
+    const tooLong = await call("POST", `/api/admin/headlines/${h.id}/verify-payment`, {
+      isPaid: false,
+      reason: "x".repeat(201),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it("refuses a headline without a payment (409), an unknown one (404) and a body without isPaid (400)", async () => {
     const free = await createHeadline(t.db);
     expect(

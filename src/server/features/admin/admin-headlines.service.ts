@@ -108,7 +108,8 @@ export const NO_PAYMENT = "This headline has no payment to verify.";
  * Verify or reject a paid submission's payment; only a headline that carries a transaction id has one. The
  * note records that staff decided, so the background on-chain check leaves the verdict alone. Rejecting
  * takes the submission out of review and every list (stage rejected); verifying a rejected one puts it
- * back in review. A winner's or a launched token's payment is settled and cannot be rejected.
+ * back in review. A winner's or a launched token's payment is settled and cannot be rejected. A rejection's
+ * reason, when staff give one, is the note the submitter's receipt shows.
  */
 export async function verifyPayment(
   db: Db,
@@ -116,8 +117,9 @@ export async function verifyPayment(
   isPaid: boolean,
   actor: Actor,
   now: Date,
+  reason?: string,
 ): Promise<{ isPaid: boolean; message: string }> {
-  const set = { isPaid, paymentNote: isPaid ? "Verified by staff" : "Rejected by staff" };
+  const set = { isPaid, paymentNote: isPaid ? "Verified by staff" : reason?.trim() || "Rejected by staff" };
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
     const { stage, transactionId } = found(current);

@@ -123,7 +123,8 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: { ...byId, body: VerifyPaymentInputSchema, ...answers(VerifyPaymentResultSchema) } },
       (request) => {
         request.auditDetails = { isPaid: request.body.isPaid };
-        return verifyPayment(db, request.params.id, request.body.isPaid, by(request), new Date());
+        const { isPaid, reason } = request.body;
+        return verifyPayment(db, request.params.id, isPaid, by(request), new Date(), reason);
       },
     );
 

@@ -5,9 +5,17 @@ import type { VerifyPaymentResult } from "@/common/admin";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
-export async function verifyPayment({ id, isPaid }: { id: number; isPaid: boolean }) {
+export async function verifyPayment({
+  id,
+  isPaid,
+  reason,
+}: {
+  id: number;
+  isPaid: boolean;
+  reason?: string;
+}) {
   return apiRequest<VerifyPaymentResult>("POST", `/api/admin/headlines/${id}/verify-payment`, {
-    body: { isPaid },
+    body: { isPaid, ...(reason ? { reason } : {}) },
   });
 }
 

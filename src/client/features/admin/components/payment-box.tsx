@@ -1,7 +1,9 @@
+import { useId, useState } from "react";
 import { LinkIcon } from "@/client/components/icons";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import type { AdminHeadline } from "@/common/admin";
+import { Input } from "@/client/components/ui/input";
+import { type AdminHeadline, REJECTION_REASON_MAX } from "@/common/admin";
 import { useCheckPayment } from "../api/use-check-payment";
 import { useVerifyPayment } from "../api/use-verify-payment";
 
@@ -18,6 +20,8 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
   const verify = useVerifyPayment();
   const check = useCheckPayment();
   const busy = verify.isPending || check.isPending;
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
   const { id, transactionId, isPaid, paymentNote } = headline;
   // Staff rejected it (stage rejected): it no longer reads as waiting for verification.
   const rejected = headline.stage === "rejected";
@@ -49,6 +53,20 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
       <p role="status" className="empty:hidden">
         {check.data ? `Chain check: ${check.data.message}` : ""}
       </p>
+      {rejected ? null : (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="font-pixel text-[10px] uppercase leading-relaxed">
+            Reason if rejected (shown on the submitter's receipt)
+          </label>
+          <Input
+            id={reasonId}
+            value={reason}
+            maxLength={REJECTION_REASON_MAX}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="e.g. The payment was 0.1 SOL short"
+          />
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button
           size="sm"
@@ -62,7 +80,7 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
           size="sm"
           variant="destructive"
           disabled={rejected || busy}
-          onClick={() => verify.mutate({ id, isPaid: false })}
+          onClick={() => verify.mutate({ id, isPaid: false, reason: reason.trim() || undefined })}
         >
           Reject Payment
         </Button>
