@@ -86,10 +86,14 @@ describe("live updates", () => {
   it("announces nothing for a refused vote", async () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
-    const { received } = await subscribe(t.app);
+    const h = await openVoting(t);
+    const publish = vi.spyOn(t.app.liveEvents, "publish");
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: 424242 } });
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(received).toEqual([]);
+    // An accepted vote after it: once its announcement is seen, the refused one's would have been too (the
+    // answers' hooks run in order), so nothing has to be waited for.
+    await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
+    await expect.poll(() => publish.mock.calls.length).toBe(1);
+    expect(publish.mock.calls).toEqual([["headlines"]]);
   });
 
   it.runIf(process.env.TEST_DB === "postgres")(
