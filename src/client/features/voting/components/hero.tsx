@@ -19,9 +19,11 @@ export function Hero({ settings, isLoading }: { settings: Settings | undefined; 
         Vote on {words.period} Viral Headlines
       </h1>
       {isLoading || !settings ? (
-        <SkeletonGroup label="Loading the schedule" className="mt-4 flex flex-col gap-3">
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-20 w-full sm:w-96" />
+        // The size of what replaces it (measured: the schedule's paragraph is 5 lines on a 390 px phone, 4 from
+        // 400 px, 3 from 640 px, 2 from 1024 px; the countdown box 86-90 px), so what is below does not jump.
+        <SkeletonGroup label="Loading the schedule" className="mt-4 flex flex-col items-start gap-5">
+          <Skeleton className="h-[8.75rem] w-full max-w-3xl min-[400px]:h-28 sm:h-[5.25rem] lg:h-14" />
+          <Skeleton className="h-[86px] w-[250px] sm:h-[90px] sm:w-[302px]" />
         </SkeletonGroup>
       ) : (
         <HeroBody settings={settings} />
