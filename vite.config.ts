@@ -6,6 +6,7 @@ import { initialJsSize } from "./build/initial-js-size.ts";
 import { leanDynamicImports } from "./build/lean-dynamic-imports.ts";
 import { BUDGET_KB, OVER_BUDGET_ALLOWANCES_KB } from "./build/js-budget.ts";
 import { precompress } from "./build/precompress.ts";
+import { shakeReactRouter } from "./build/shake-react-router.ts";
 import {
   HEADLINE_PAGE,
   NOT_FOUND_PAGE,
@@ -25,6 +26,8 @@ export default defineConfig({
     tailwindcss(),
     // Vite's preload helper is a pass-through here (modulePreload is off, the one stylesheet is in the HTML).
     leanDynamicImports(),
+    // react-router's unused components (forms, fetchers, NavLink, scroll restoration) left out of the entry.
+    shakeReactRouter(),
     // The budget: what a visit to any public route loads before it draws, at most 110 kB of gzip.
     initialJsSize({
       budgetKb: BUDGET_KB,

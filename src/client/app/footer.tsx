@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { Link } from "@/client/components/link";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { paths } from "./paths";

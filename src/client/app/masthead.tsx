@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Badge } from "@/client/components/ui/badge";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "@/client/components/chrome-icons";
+import { Link } from "@/client/components/link";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import { cn } from "@/client/lib/cn";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "@/client/components/link";
 import { cn } from "@/client/lib/cn";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { paths } from "@/client/app/paths";
+import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { paths } from "@/client/app/paths";
+import { Link } from "@/client/components/link";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
 import { TomorrowsNewsBoard } from "@/client/features/voting/components/tomorrows-news-board";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { paths } from "@/client/app/paths";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 

@@ -1,7 +1,7 @@
 import { startTransition, useState } from "react";
-import { Link } from "react-router";
 import { paths } from "@/client/app/paths";
 import { ArrowLeftIcon, ArrowRightIcon } from "@/client/components/icons";
+import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { ActionBar } from "./action-bar";
 import { ActiveTab } from "./active-tab";
@@ -45,11 +45,13 @@ const TABS: TabDef[] = [
  */
 export function AdminDashboard({ isAdmin, account }: { isAdmin: boolean; account?: ReactNode }) {
   const tabs = TABS.filter((t) => isAdmin || !t.adminOnly);
-  // The open tab lives in the URL (?tab=winners), so a reload or a shared link opens the same list.
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
+  // The open tab lives in the URL (?tab=winners), so a reload or a shared link opens the same list. Read
+  // and set by hand: react-router's useSearchParams would be in every public page's first load (the router
+  // is in the entry, with every part of it that any page uses), for this page alone.
+  const navigate = useNavigate();
+  const requested = new URLSearchParams(useLocation().search).get("tab");
   const tab = tabs.some((t) => t.value === requested) ? (requested as string) : "pending";
-  const setTab = (value: string) => setParams({ tab: value }, { replace: true });
+  const setTab = (value: string) => navigate(`?${new URLSearchParams({ tab: value })}`, { replace: true });
 
   return (
     <div className="flex flex-col gap-8">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
 import { receiptPath } from "@/common/receipt-rules";

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { describedBy, FormField } from "@/client/components/ui/form-field";

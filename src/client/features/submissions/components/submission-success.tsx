@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { ArrowLeftIcon, CheckIcon } from "@/client/components/icons";
+import { Link } from "@/client/components/link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
