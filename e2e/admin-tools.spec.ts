@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
+import { getBase58Decoder } from "@solana/kit";
 import type { TokenInfo, TrendingHeadline, TrendingToken } from "../src/common/trending";
 import { expect, test, toastRegion as toasts } from "./fixtures";
 
@@ -12,17 +14,14 @@ import { expect, test, toastRegion as toasts } from "./fixtures";
  */
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-/** A fresh, well-formed Solana address (44 base58 characters) that no earlier run has used. */
+/** A fresh Solana address (32 random bytes in base58, as the server checks) that no earlier run has used. */
 function uniqueAddress(): string {
-  let address = "";
-  for (let i = 0; i < 44; i++) address += BASE58[Math.floor(Math.random() * BASE58.length)];
-  return address;
+  return getBase58Decoder().decode(randomBytes(32));
 }
 
 async function logIn(request: APIRequestContext, account: { username: string; password: string }) {

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { getBase58Decoder } from "@solana/kit";
 import { expect, test, toastRegion as toasts } from "./fixtures";
 
 /**
@@ -146,7 +148,8 @@ test.describe("admin dashboard", () => {
     page,
   }) => {
     const title = unique("E2E Winner");
-    const address = randomFrom(BASE58, 44);
+    // A Solana address: 32 random bytes in base58 (the server refuses base58 of any other length).
+    const address = getBase58Decoder().decode(randomBytes(32));
     await submitFree(page, title);
     await logIn(page);
     await openDashboard(page);

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { getBase58Decoder } from "@solana/kit";
 import sharp from "sharp";
 import { SUBMISSION_MESSAGES as M } from "../src/common/submission";
 import { expect, PAYMENT_ADDRESS, pageTitle, test, toastRegion as toasts } from "./fixtures";
@@ -14,12 +16,9 @@ async function pngBytes(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A fresh, plausible transaction signature (base58-like, alphanumeric), unique to this run and test. */
+/** A fresh transaction signature (64 random bytes in base58, as the server checks), unique to this run and test. */
 function transactionId(): string {
-  const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-  let id = "";
-  for (let i = 0; i < 88; i++) id += alphabet[Math.floor(Math.random() * alphabet.length)];
-  return id;
+  return getBase58Decoder().decode(randomBytes(64));
 }
 
 async function answerPaymentInfo(page: Page, paymentAddress = PAYMENT_ADDRESS, submissionPrice = 0.35) {

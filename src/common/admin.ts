@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { HEADLINE_STAGES, HeadlineSchema } from "./headline";
 import { SCHEDULE_MODES, SettingsSchema } from "./settings";
+import { isSolanaAddress } from "./solana-address";
 import { plainText, textProblem } from "./text";
 
 /**
  * The dashboard's requests and answers, shared by the admin forms (zod resolver) and the server routes
  * (type provider). The messages are the spec's own wording where it gives one (section 5, "Admin").
  */
-
-/** A Solana address: 32 to 44 base58 characters (no 0, O, I or l). */
-export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /**
  * The password rule (ASVS 6.2): 8 to 128 characters, no composition rules. The server also refuses the
@@ -185,7 +183,7 @@ const contractAddress = z
   .string({ error: "Contract address is required" })
   .trim()
   .min(1, "Contract address is required")
-  .regex(SOLANA_ADDRESS_PATTERN, "Invalid Solana contract address format");
+  .refine(isSolanaAddress, "Invalid Solana contract address format");
 
 export const ContractAddressInputSchema = z.object({ contractAddress });
 

@@ -8,7 +8,7 @@ import {
   TrendingHeadlineSourceParamsSchema,
 } from "./trending";
 
-const MINT = "h82pJGF9p7kpzb6eU326EFZf2cDnimbTFVeJtx1qpump";
+const MINT = "AUx3gL3ztTzNrSzJU3TXZTsG54QmqjTjbR8JFg3jpump";
 const PAIR = "AQqBbra1fMY28QyvtLG4Gyd66oYu5qbr99jXcBHaxfU";
 
 describe("extractContractAddress", () => {
@@ -76,13 +76,23 @@ describe("the trending schemas", () => {
       source: undefined,
     });
     expect(ImportTokenInputSchema.safeParse({ contractAddress: "1".repeat(32) }).success).toBe(true);
-    expect(ImportTokenInputSchema.safeParse({ contractAddress: "1".repeat(44) }).success).toBe(true);
+    // 32 to 44 base58 characters is not enough (issue 14): these decode to 44 and 33 bytes.
+    expect(message({ contractAddress: "1".repeat(44) })).toBe("Invalid Solana contract address format");
+    expect(message({ contractAddress: "NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ" })).toBe(
+      "Invalid Solana contract address format",
+    );
   });
 
   it("answers 'Invalid contract address' for a malformed token-info address", () => {
     expect(TokenAddressParamsSchema.safeParse({ address: "abc" }).error?.issues[0]?.message).toBe(
       "Invalid contract address",
     );
+    // 44 base58 characters, 33 bytes.
+    expect(
+      TokenAddressParamsSchema.safeParse({ address: "NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ" }).error
+        ?.issues[0]?.message,
+    ).toBe("Invalid contract address");
+    expect(TokenAddressParamsSchema.parse({ address: ` ${MINT} ` })).toEqual({ address: MINT });
   });
 
   it("accepts only http(s) source URLs for a headline import", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HeadlineListSchema } from "./headline";
+import { isSolanaAddress } from "./solana-address";
 import { plainText, textProblem } from "./text";
 
 /**
@@ -53,9 +54,6 @@ export const TRENDING_MESSAGES = {
 } as const;
 
 const M = TRENDING_MESSAGES;
-
-/** A Solana address: 32 to 44 base58 characters (no 0, O, I or l). */
-export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export const TrendingHeadlineSchema = z.object({
   title: z.string(),
@@ -115,7 +113,7 @@ const contractAddress = z
   .string({ error: M.contractAddressRequired })
   .trim()
   .min(1, M.contractAddressRequired)
-  .regex(SOLANA_ADDRESS_PATTERN, M.contractAddressFormat);
+  .refine(isSolanaAddress, M.contractAddressFormat);
 
 /** POST /api/tokens/import and the Manual Token Import form (spec section 5, "Manual token import"). */
 export const ImportTokenInputSchema = z.object({
@@ -127,7 +125,7 @@ export const ImportTokenInputSchema = z.object({
 export type ImportTokenInput = z.input<typeof ImportTokenInputSchema>;
 
 export const TokenAddressParamsSchema = z.object({
-  address: z.string().trim().regex(SOLANA_ADDRESS_PATTERN, M.invalidContractAddress),
+  address: z.string().trim().refine(isSolanaAddress, M.invalidContractAddress),
 });
 
 /** GET /api/token-info/{address}: what "generate token from address" fills its form with. */
@@ -184,12 +182,12 @@ export function extractContractAddress(input: string): { address: string; fromUr
   // "SOL-<mint>" or "<mint>-SOL": the part that is an address; the last one when both are.
   const fromLast = last
     .split("-")
-    .filter((part) => SOLANA_ADDRESS_PATTERN.test(part))
+    .filter((part) => isSolanaAddress(part))
     .at(-1);
   if (fromLast) return { address: fromLast, fromUrl: true };
   for (const key of ADDRESS_QUERY_KEYS) {
     const value = url.searchParams.get(key)?.trim();
-    if (value && SOLANA_ADDRESS_PATTERN.test(value)) return { address: value, fromUrl: true };
+    if (value && isSolanaAddress(value)) return { address: value, fromUrl: true };
   }
   return { address: last, fromUrl: true };
 }

@@ -36,6 +36,8 @@ describe("configuration", () => {
     ["PORT", "70000"],
     ["DATABASE_URL", "mysql://x"],
     ["TOKEN_ADDRESS", "0xabc"],
+    // 44 base58 characters, but 33 bytes: not a Solana address (issue 14).
+    ["PAYMENT_ADDRESS", "NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ"],
     ["SUBMISSION_PRICE_SOL", "-1"],
     ["SEED_DEMO", "maybe"],
     ["TELEGRAM_URL", "javascript:alert(1)"],
@@ -44,6 +46,18 @@ describe("configuration", () => {
   ])("stops on an invalid %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("takes Solana addresses that decode to 32 bytes, with the message deployers know otherwise", () => {
+    const config = loadConfig({
+      TOKEN_ADDRESS: " So11111111111111111111111111111111111111112 ",
+      PAYMENT_ADDRESS: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    });
+    expect(config.tokenAddress).toBe("So11111111111111111111111111111111111111112");
+    expect(config.paymentAddress).toBe("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+    expect(() => loadConfig({ TOKEN_ADDRESS: "1".repeat(44) })).toThrow(
+      "TOKEN_ADDRESS: must be a Solana address (32-44 base58 characters)",
+    );
   });
 
   it("reads TRUST_PROXY as a flag, a hop count or a list", () => {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/common/admin";
 import { DEFAULT_SITE_NAME } from "@/common/site";
+import { isSolanaAddress } from "@/common/solana-address";
 
 /**
  * The only reader of process.env. Every variable a deployer may set is listed here with its default;
@@ -13,6 +14,11 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** A Solana address (base58 that decodes to 32 bytes; the message is the one deployers know). */
+const solanaAddress = z
+  .string()
+  .refine(isSolanaAddress, "must be a Solana address (32-44 base58 characters)");
 
 /** The first-start passwords follow the length rule the dashboard's forms use (a longer one could never log in). */
 const startPassword = z
@@ -107,18 +113,8 @@ const EnvSchema = z.object({
   STAFF_PASSWORD: optionalString.pipe(startPassword.optional()),
   TRUST_PROXY: trustProxy,
   SITE_NAME: optionalString.pipe(z.string().max(60, "must be at most 60 characters").optional()),
-  TOKEN_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a Solana address (32-44 base58 characters)")
-      .optional(),
-  ),
-  PAYMENT_ADDRESS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a Solana address (32-44 base58 characters)")
-      .optional(),
-  ),
+  TOKEN_ADDRESS: optionalString.pipe(solanaAddress.optional()),
+  PAYMENT_ADDRESS: optionalString.pipe(solanaAddress.optional()),
   SUBMISSION_PRICE_SOL: optionalString.transform((v, ctx) => {
     if (v === undefined) return 0.35;
     const n = Number(v);

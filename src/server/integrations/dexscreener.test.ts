@@ -29,7 +29,7 @@ describe("mostLiquidPair and marketDataFromPair", () => {
       name: "Moon Cat",
       symbol: "MCAT",
       imageUrl:
-        "https://dd.dexscreener.com/ds-data/tokens/solana/h82pJGF9p7kpzb6eU326EFZf2cDnimbTFVeJtx1qpump.png?key=a1b2c3",
+        "https://dd.dexscreener.com/ds-data/tokens/solana/AUx3gL3ztTzNrSzJU3TXZTsG54QmqjTjbR8JFg3jpump.png?key=a1b2c3",
       price: 0.0009902,
       marketCap: 990200,
       volume24h: 254311.72,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SOLANA_ADDRESS_PATTERN } from "@/common/trending";
+import { isSolanaAddress } from "@/common/solana-address";
 import type { SafeFetch } from "./safe-fetch";
 
 /**
@@ -75,8 +75,7 @@ const PairLookupSchema = z.object({
 
 const trimBase = (base: string) => base.replace(/\/+$/, "");
 
-const isSolanaToken = (p: DexProfile) =>
-  p.chainId === "solana" && SOLANA_ADDRESS_PATTERN.test(p.tokenAddress);
+const isSolanaToken = (p: DexProfile) => p.chainId === "solana" && isSolanaAddress(p.tokenAddress);
 
 /** The latest token profiles, Solana only. */
 export async function fetchLatestProfiles(http: SafeFetch, baseUrl: string): Promise<DexProfile[]> {
@@ -101,7 +100,7 @@ export async function fetchSolanaPairs(
     throw new Error(`DexScreener takes at most ${DEXSCREENER_BATCH_SIZE} addresses per call`);
   }
   for (const address of addresses) {
-    if (!SOLANA_ADDRESS_PATTERN.test(address)) throw new Error("Not a Solana address");
+    if (!isSolanaAddress(address)) throw new Error("Not a Solana address");
   }
   const pairs = await http.json(`${trimBase(baseUrl)}/tokens/v1/solana/${addresses.join(",")}`, PairsSchema);
   return pairs.filter((p) => p.chainId === "solana");
@@ -113,7 +112,7 @@ export async function fetchSolanaPair(
   baseUrl: string,
   pairAddress: string,
 ): Promise<DexPair | null> {
-  if (!SOLANA_ADDRESS_PATTERN.test(pairAddress)) throw new Error("Not a Solana address");
+  if (!isSolanaAddress(pairAddress)) throw new Error("Not a Solana address");
   const answer = await http.json(
     `${trimBase(baseUrl)}/latest/dex/pairs/solana/${pairAddress}`,
     PairLookupSchema,

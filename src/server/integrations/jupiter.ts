@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SOLANA_ADDRESS_PATTERN } from "@/common/trending";
+import { isSolanaAddress } from "@/common/solana-address";
 import { finiteOrNull, httpUrlOrNull } from "./dexscreener";
 import type { SafeFetch } from "./safe-fetch";
 
@@ -14,7 +14,7 @@ export const JUPITER_TRENDING_PATH = "/tokens/v2/toptrending/24h";
 export const JUPITER_TRENDING_LIMIT = 50;
 
 const JupiterTokenSchema = z.object({
-  id: z.string().regex(SOLANA_ADDRESS_PATTERN),
+  id: z.string().refine(isSolanaAddress),
   name: z.string().nullish(),
   symbol: z.string().nullish(),
   icon: z.string().nullish(),

@@ -13,9 +13,6 @@ export const PAYMENT_WINDOW_DAYS = 7;
 /** Clock skew allowed between the chain and this server. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
-/** A Solana transaction signature: 64 bytes in base58, 86 to 88 characters. */
-export const SIGNATURE_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
-
 export class SolanaRpcError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

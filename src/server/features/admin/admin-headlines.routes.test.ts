@@ -204,6 +204,10 @@ describe("POST /api/admin/headlines/:id/contract-address", () => {
       ["abc123", "Invalid Solana contract address format"],
       ["0OIl".repeat(10), "Invalid Solana contract address format"],
       ["1".repeat(45), "Invalid Solana contract address format"],
+      // 32 to 44 base58 characters that decode to 33 and 31 bytes, not to a 32-byte address (issue 14).
+      ["NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ", "Invalid Solana contract address format"],
+      ["44kqHyUdzcZkSJh5sh6BCXHo8G5PpKYKRCwZkAGGMGZ", "Invalid Solana contract address format"],
+      ["1".repeat(44), "Invalid Solana contract address format"],
     ];
     for (const [contractAddress, message] of cases) {
       const res = await call("POST", `/api/admin/headlines/${h.id}/contract-address`, { contractAddress });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PAYMENT_WINDOW_HOURS } from "@/common/receipt";
+import { isSignature } from "@/common/solana-address";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
@@ -12,7 +13,6 @@ import {
   getTransaction,
   PAYMENT_REASONS,
   type PaymentVerdict,
-  SIGNATURE_PATTERN,
   type SolanaTransaction,
 } from "../../integrations/solana";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
@@ -105,7 +105,7 @@ async function checkPasted(
   const { solanaRpcUrl, paymentAddress, submissionPriceSol } = configured(deps);
   const signature = row.transactionId?.trim() ?? "";
   let verdict: PaymentVerdict;
-  if (!SIGNATURE_PATTERN.test(signature)) {
+  if (!isSignature(signature)) {
     verdict = { verified: false, reason: PAYMENT_REASONS.notASignature };
   } else {
     const tx = await getTransaction(deps.http, solanaRpcUrl, signature);

@@ -1,6 +1,6 @@
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Headline } from "@/common/headline";
-import { SOLANA_ADDRESS_PATTERN } from "@/common/trending";
+import { isSolanaAddress } from "@/common/solana-address";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import {
@@ -60,9 +60,7 @@ export async function refreshMarketData(db: Db, deps: TokenDeps): Promise<Market
     .from(headlines)
     .where(isNotNull(headlines.contractAddress))
     .orderBy(asc(headlines.contractAddress));
-  const addresses = rows
-    .map((r) => r.contractAddress?.trim() ?? "")
-    .filter((a) => SOLANA_ADDRESS_PATTERN.test(a));
+  const addresses = rows.map((r) => r.contractAddress?.trim() ?? "").filter(isSolanaAddress);
 
   const updated: Headline[] = [];
   let refreshed = 0;

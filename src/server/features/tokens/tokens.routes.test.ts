@@ -79,7 +79,7 @@ describe("GET /api/trending-tokens/{source}", () => {
       source: "dexscreener",
       contractAddress: TOKENS.moonCat,
       imageUrl:
-        "https://dd.dexscreener.com/ds-data/tokens/solana/h82pJGF9p7kpzb6eU326EFZf2cDnimbTFVeJtx1qpump.png?key=a1b2c3",
+        "https://dd.dexscreener.com/ds-data/tokens/solana/AUx3gL3ztTzNrSzJU3TXZTsG54QmqjTjbR8JFg3jpump.png?key=a1b2c3",
       price: 0.0009902,
       marketCap: 990200,
       volume24h: 254311.72,
@@ -169,6 +169,8 @@ describe("POST /api/tokens/import", () => {
       "1".repeat(31),
       "1".repeat(45),
       "0xabc0000000000000000000000000000000000000",
+      // Base58 of the right length, but 33 bytes: no Solana address (issue 14).
+      "NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ",
     ]) {
       const res = await post("/api/tokens/import", { contractAddress });
       expect(res.statusCode).toBe(400);
@@ -279,7 +281,7 @@ describe("GET /api/token-info/{address}", () => {
       name: "Moon Cat",
       description: "Moon Cat ($MCAT) is a Solana token launched by the community.",
       imageUrl:
-        "https://dd.dexscreener.com/ds-data/tokens/solana/h82pJGF9p7kpzb6eU326EFZf2cDnimbTFVeJtx1qpump.png?key=a1b2c3",
+        "https://dd.dexscreener.com/ds-data/tokens/solana/AUx3gL3ztTzNrSzJU3TXZTsG54QmqjTjbR8JFg3jpump.png?key=a1b2c3",
       symbol: "MCAT",
       price: 0.0009902,
       marketCap: 990200,

@@ -23,7 +23,7 @@ type ContractAddressForm = z.input<typeof ContractAddressInputSchema>;
 
 /**
  * The set-contract-address prompt: a dialog instead of the browser's prompt(), with the shared schema's
- * checks (required; 32 to 44 base58 characters) before anything is sent.
+ * checks (required; base58 that decodes to a 32-byte Solana address) before anything is sent.
  */
 export function ContractAddressDialog({
   headline,
