@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
 import { eventsRoutes } from "./events/events.routes";
-import { LiveEvents, topicsForChange } from "./events/live-events";
+import { LiveEvents } from "./events/live-events";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
@@ -93,28 +93,18 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   registerErrorHandler(app);
 
-  // Live updates: every successful change announces the lists it touched (decided by its route, in one
-  // table), and open pages fetch those again.
-  // Redis (optional) is shared by every process: limits and live events. Nothing lives only there.
+  // Redis (optional) is shared by every process for the limits. Nothing lives only there.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, config.redisKeyPrefix, app.log) : undefined;
   app.decorate("redis", redis);
+  // Live updates: the database announces every change (migration 0010), and open pages fetch those lists.
   const liveEvents = new LiveEvents(app.log);
-  if (database.url) await liveEvents.connectPostgres(database.url);
-  if (redis) liveEvents.connectRedis(redis);
+  await liveEvents.listen(database);
   app.decorate("liveEvents", liveEvents);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs));
-  app.decorate(
-    "paymentChecks",
-    new PaymentChecks(database.db, config, (...topics) => liveEvents.publish(...topics), app.log),
-  );
+  app.decorate("paymentChecks", new PaymentChecks(database.db, config, app.log));
   app.addHook("onClose", async () => {
     await liveEvents.close();
     await redis?.close();
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    const topics = topicsForChange(request.method, request.routeOptions.url ?? "");
-    if (topics.length > 0) liveEvents.publish(...topics);
   });
   registerLazyRequestLogger(app);
   const metrics = registerObservability(app);

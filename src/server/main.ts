@@ -35,12 +35,9 @@ async function main(): Promise<void> {
   const connections = new ConnectionDrain(app.server);
   await prepareDatabase(database, config, app.log);
 
-  const stopCycleJob = startCycleJob(database.db, app.log, () =>
-    app.liveEvents.publish("headlines", "tomorrows-news", "settings"),
-  );
-  const stopMarketJob = startMarketJob(database.db, config, app.log, (...topics) =>
-    app.liveEvents.publish(...topics),
-  );
+  // The jobs' changes reach open pages like any other: the database announces them (migration 0010).
+  const stopCycleJob = startCycleJob(database.db, app.log);
+  const stopMarketJob = startMarketJob(database.db, config, app.log);
   const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);

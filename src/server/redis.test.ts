@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LiveTopic } from "@/common/live";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
@@ -71,7 +70,6 @@ const statuses = (answers: Array<{ statusCode: number }>) => answers.map((a) => 
 /** Waits until the app's Redis link is connected (it connects in the background, never blocking start-up). */
 async function redisReady(app: App) {
   await expect.poll(() => app.redis?.client.status, { timeout: 10_000 }).toBe("ready");
-  await app.liveEvents.redisSubscribed();
 }
 
 describe.runIf(REDIS_URL)("with REDIS_URL", () => {
@@ -188,17 +186,6 @@ describe.runIf(REDIS_URL)("with REDIS_URL", () => {
     expect(await inspector.zcard(`${prefix}submissions:203.0.113.60`)).toBe(1);
   });
 
-  it("carries live events between processes through Redis pub/sub", async () => {
-    const prefix = newPrefix();
-    const [a, b] = await Promise.all([instance(url, prefix), instance(url, prefix)]);
-    await Promise.all([redisReady(a.app), redisReady(b.app)]);
-    const heardByB: LiveTopic[][] = [];
-    b.app.liveEvents.subscribe((topics) => heardByB.push(topics));
-
-    a.app.liveEvents.publish("notifications");
-    await expect.poll(() => heardByB.flat(), { timeout: 5_000 }).toContain("notifications");
-  });
-
   describe("when Redis becomes unreachable", () => {
     let proxy: ReturnType<typeof tcpProxy>;
     let viaProxy: string;
@@ -234,11 +221,6 @@ describe.runIf(REDIS_URL)("with REDIS_URL", () => {
       expect(warnings.join("\n")).toContain("redis unreachable");
       // The rest of the site does not depend on Redis.
       expect((await app.inject({ method: "GET", url: "/api/headlines" })).statusCode).toBe(200);
-      // A change still reaches this process's own visitors.
-      const heard: LiveTopic[][] = [];
-      app.liveEvents.subscribe((topics) => heard.push(topics));
-      app.liveEvents.publish("settings");
-      await expect.poll(() => heard.flat(), { timeout: 5_000 }).toContain("settings");
 
       proxy.restore();
       await redisReady(app);

@@ -27,10 +27,24 @@ export interface Database {
   runPrepared<T>(statement: PreparedStatement, values: readonly StatementValue[]): Promise<T[]>;
   /** Calls `observer` with the seconds each statement took (the metrics' query-time histogram). */
   observeQueries(observer: QueryObserver): void;
+  /**
+   * Hears the database's change announcements (CHANGE_CHANNEL), each change before the statement that made
+   * it answers when this process made it. On PostgreSQL the other processes' changes come through a
+   * connection of its own, which comes back by itself after it drops; `onResume` is called then, since
+   * whatever was announced meanwhile was missed. PGlite is in this process and never drops. Answers the
+   * function that stops listening.
+   */
+  listenForChanges(onPayload: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 export type QueryObserver = (seconds: number) => void;
+
+/**
+ * The channel migration 0010's triggers NOTIFY when a transaction changed a public list; the payload names
+ * the lists (src/common/live.ts).
+ */
+export const CHANGE_CHANNEL = "mg_change";
 
 /**
  * Times every statement a driver sends, by wrapping the method each statement goes through (PGlite's
@@ -109,6 +123,12 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     kind: "pglite",
     runPrepared: timer.timed(pglitePrepared(client)) as Database["runPrepared"],
     observeQueries: timer.observe,
+    // PGlite hands a notification to its listeners while it reads the statement's answer, before that
+    // statement's promise settles: a change is heard in this process before the request that made it answers.
+    listenForChanges: async (onPayload) => {
+      const unlisten = await client.listen(CHANGE_CHANNEL, onPayload);
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
     close: () => client.close(),
   };
 }
@@ -224,6 +244,23 @@ export function openPostgres(url: string, max = 10): Database {
   });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
+  // Each pooled connection listens for its own changes: PostgreSQL hands a session its own notifications
+  // before the statement's answer, so a change made here is heard before the request that made it answers
+  // (a cached list is never served stale to the visitor who just voted). The other sessions' notifications
+  // are left to the listening connection, which skips these.
+  const ownChanges = new Set<(payload: string) => void>();
+  const ownBackends = new Set<number>();
+  pool.on("connect", (client) => {
+    const backend = (client as unknown as { processID: number }).processID;
+    ownBackends.add(backend);
+    client.on("notification", (message) => {
+      if (message.processId !== backend) return;
+      for (const heard of ownChanges) heard(message.payload ?? "");
+    });
+    client.on("end", () => ownBackends.delete(backend));
+    // Queued before whatever the pool gives this connection to run first.
+    client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
+  });
   const timer = new QueryTimer();
   timer.wrap(pool, ["query"]);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -235,8 +272,78 @@ export function openPostgres(url: string, max = 10): Database {
     runPrepared: async <T>(statement: PreparedStatement, values: readonly StatementValue[]) =>
       (await pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows as T[],
     observeQueries: timer.observe,
+    listenForChanges: async (onPayload, onResume) => {
+      ownChanges.add(onPayload);
+      const fromOthers = (message: pg.Notification) => {
+        if (!ownBackends.has(message.processId)) onPayload(message.payload ?? "");
+      };
+      const listener = new PostgresListener(url, fromOthers, onResume);
+      // A database that is down at start-up must not stop the process (/readyz says 503 meanwhile).
+      await listener.start().catch(() => listener.retry());
+      return async () => {
+        ownChanges.delete(onPayload);
+        listener.close();
+      };
+    },
     close: () => pool.end(),
   };
+}
+
+/** How long a dropped listening connection waits before it connects again. */
+const RELISTEN_MS = 2_000;
+
+/**
+ * LISTEN on a connection of its own (pooled ones close when idle, and are busy in transactions). When it
+ * drops (a restart of PostgreSQL, a network cut) it connects again every 2 s until it can, then reports that
+ * it may have missed something.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onNotification: (message: pg.Notification) => void,
+    private readonly onResume: () => void,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on("notification", this.onNotification);
+    client.on("error", () => {
+      // A client that failed is done: a new one takes its place (pg does not reconnect a client).
+      if (this.client !== client) return;
+      this.client = undefined;
+      void client.end().catch(() => {});
+      this.retry();
+    });
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      if (this.client === client) this.client = undefined;
+      void client.end().catch(() => {});
+      throw error;
+    }
+  }
+
+  retry(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      this.start().then(
+        () => this.onResume(),
+        () => this.retry(),
+      );
+    }, RELISTEN_MS).unref();
+  }
+
+  close(): void {
+    this.closed = true;
+    void this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
 }
 
 export async function runMigrations(database: Database): Promise<void> {

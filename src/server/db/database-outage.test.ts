@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { LIVE_TOPICS } from "@/common/live";
 import { buildApp } from "../app";
 import { createHeadline } from "../test/factories";
 import { tcpProxy } from "../test/tcp-proxy";
@@ -26,6 +27,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
     viaProxy.port = String(port);
     const database = openPostgres(viaProxy.toString(), 5);
     const app = await buildApp({ config: testConfig(), database });
+    const heard: string[] = [];
+    app.liveEvents.onChange((topics) => heard.push(...topics));
     cleanups.push(async () => {
       await app.close();
       await database.close();
@@ -63,6 +66,9 @@ describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
       })
       .toBe(200);
     expect((await vote(4)).statusCode).toBe(200);
+    // The announcements made while it was cut off were lost: once it hears the database again, every list
+    // counts as changed, so open pages fetch them all.
+    await expect.poll(() => new Set(heard), { timeout: 10_000 }).toEqual(new Set(LIVE_TOPICS));
 
     // Every vote answered 200 is stored once, and the counters equal the rows.
     const [check] = rowsOf<{ counted: number; stored: number }>(

@@ -1,15 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LiveTopic } from "@/common/live";
 import { buildApp } from "../app";
 import { openPostgres } from "../db/connect";
-import { settings } from "../db/schema";
+import { headlines, notifications, settings } from "../db/schema";
 import { startFakeSources, TOKENS } from "../integrations/fixtures/fake-sources";
 import { startMarketJob } from "../jobs/market";
-import { createHeadline } from "../test/factories";
+import { createArchiveEntry, createHeadline } from "../test/factories";
 import { createTestApp, type TestApp, testConfig } from "../test/test-app";
 import type { App } from "../types";
-import { topicsForChange } from "./live-events";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -39,12 +40,61 @@ async function openVoting(t: TestApp) {
 }
 
 describe("live updates", () => {
-  it("maps each change to the lists it touches", () => {
-    expect(topicsForChange("POST", "/api/vote")).toEqual(["headlines"]);
-    expect(topicsForChange("POST", "/api/community-vote/:id")).toContain("tomorrows-news");
-    expect(topicsForChange("POST", "/api/admin/notifications")).toEqual(["notifications"]);
-    expect(topicsForChange("POST", "/api/admin/move-winner-to-yesterday")).toContain("archive");
-    expect(topicsForChange("GET", "/api/headlines")).toEqual([]);
+  it("hears every change from the database, whoever made it, as the lists the changed rows appear in", async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const heard: string[] = [];
+    t.app.liveEvents.onChange((topics) => heard.push(topics.join(",")));
+    // Each statement below is written straight to the database: no route, service or job announces it.
+    const announced = async (change: () => Promise<unknown>) => {
+      heard.length = 0;
+      await change();
+      // A marker after the change: once it is heard, the change's own announcement was too.
+      await t.db
+        .insert(notifications)
+        .values({ message: "marker", expiresAt: new Date(Date.now() + 60_000) });
+      await expect.poll(() => heard.at(-1)).toBe("notifications");
+      return heard.slice(0, -1);
+    };
+
+    const today = await createHeadline(t.db, { stage: "today" });
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 3 }).where(eq(headlines.id, today.id))),
+    ).toEqual(["headlines"]);
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 3 }).where(eq(headlines.id, today.id))),
+    ).toEqual([]); // a write that changes nothing
+    expect(
+      await announced(() =>
+        t.db.update(headlines).set({ stage: "tomorrow" }).where(eq(headlines.id, today.id)),
+      ),
+    ).toEqual(["headlines,tomorrows-news"]);
+    expect(await announced(() => createHeadline(t.db, { stage: "launched", oldNewsAt: new Date() }))).toEqual(
+      ["headlines,yesterdays-news"],
+    );
+    // Waiting for review: no public list shows it; its receipt page does.
+    expect(await announced(() => createHeadline(t.db, { stage: "pending" }))).toEqual([]);
+    const receipted = await createHeadline(t.db, { stage: "pending", receipt: "r".repeat(22) });
+    expect(
+      await announced(() =>
+        t.db.update(headlines).set({ paymentNote: "not found yet" }).where(eq(headlines.id, receipted.id)),
+      ),
+    ).toEqual(["submission"]);
+    expect(
+      await announced(() =>
+        t.db.update(headlines).set({ paymentCheckedAt: new Date() }).where(eq(headlines.id, receipted.id)),
+      ),
+    ).toEqual([]);
+    expect(await announced(() => createArchiveEntry(t.db))).toEqual(["archive"]);
+    expect(await announced(() => t.db.update(settings).set({ currentDay: "2026-11-20" }))).toEqual([
+      "settings",
+    ]);
+    expect(await announced(() => t.db.update(settings).set({ currentDay: "2026-11-20" }))).toEqual([]);
+    // One transaction touching many rows of one list announces it once.
+    await createHeadline(t.db, { stage: "today" });
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 9 }).where(eq(headlines.stage, "today"))),
+    ).toEqual(["headlines"]);
   });
 
   it("streams server-sent events and announces a vote to an open page", async () => {
@@ -55,7 +105,9 @@ describe("live updates", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/event-stream");
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
-    await expect.poll(() => received, { timeout: 5_000 }).toContain("headlines");
+    await expect
+      .poll(() => received, { timeout: 5_000 })
+      .toContainEqual(expect.stringContaining("headlines"));
   });
 
   it("announces a change the market job made to the pages showing market figures", async () => {
@@ -72,9 +124,7 @@ describe("live updates", () => {
     // Only the job's timer is faked: the refresh itself talks to the fake DexScreener for real.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     cleanups.push(async () => void vi.useRealTimers());
-    const stop = startMarketJob(t.db, { ...t.app.config, marketRefreshMinutes: 1 }, t.app.log, (...topics) =>
-      t.app.liveEvents.publish(...topics),
-    );
+    const stop = startMarketJob(t.db, { ...t.app.config, marketRefreshMinutes: 1 }, t.app.log);
     cleanups.push(stop);
     vi.advanceTimersByTime(60_000);
     await expect
@@ -87,13 +137,14 @@ describe("live updates", () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
     const h = await openVoting(t);
-    const publish = vi.spyOn(t.app.liveEvents, "publish");
+    const heard: LiveTopic[][] = [];
+    t.app.liveEvents.onChange((topics) => heard.push(topics));
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: 424242 } });
-    // An accepted vote after it: once its announcement is seen, the refused one's would have been too (the
-    // answers' hooks run in order), so nothing has to be waited for.
+    // An accepted vote after it: once its announcement is heard, the refused one's would have been too
+    // (announcements arrive in commit order), so nothing has to be waited for.
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
-    await expect.poll(() => publish.mock.calls.length).toBe(1);
-    expect(publish.mock.calls).toEqual([["headlines"]]);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard).toEqual([["headlines"]]);
   });
 
   it.runIf(process.env.TEST_DB === "postgres")(

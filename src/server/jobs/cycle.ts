@@ -9,11 +9,7 @@ const TICK_MS = 5_000;
  * Runs the cycle's clock work at start-up (a server that was down at a deadline catches up) and every few
  * seconds after. runCycle is idempotent and safe across processes, so every process may run this.
  */
-export function startCycleJob(
-  db: Db,
-  log: FastifyBaseLogger,
-  onChange: () => void = () => {},
-): () => Promise<void> {
+export function startCycleJob(db: Db, log: FastifyBaseLogger): () => Promise<void> {
   return startIntervalJob(
     "cycle job",
     TICK_MS,
@@ -22,7 +18,6 @@ export function startCycleJob(
       if (crowned)
         log.info({ headlineId: crowned.id, votes: crowned.votes }, "voting ended: winner selected");
       if (rolled) log.info("launch time passed: the next cycle has started");
-      if (crowned || rolled) onChange();
     },
     log,
     { runAtStart: true },

@@ -6,7 +6,7 @@ import { buildApp } from "../app";
 import { openPostgres } from "../db/connect";
 import { settings } from "../db/schema";
 import { LiveEvents } from "../events/live-events";
-import { createHeadline } from "../test/factories";
+import { createHeadline, writeUnannounced } from "../test/factories";
 import { createTestApp, type TestApp, testConfig } from "../test/test-app";
 import { ListCache } from "./list-cache";
 
@@ -22,22 +22,26 @@ const titles = async (t: { app: TestApp["app"] }) =>
   }>;
 
 describe("the public list cache", () => {
-  it("serves a list from memory and drops it as soon as a change in this process touches it", async () => {
+  it("serves a list from memory and drops it as soon as the database announces a change to it", async () => {
     const t = await createTestApp({ listCacheMs: 60_000 });
     cleanups.push(() => t.close());
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
     const h = await createHeadline(t.db, { title: "Cached headline" });
     expect((await titles(t)).map((x) => x.title)).toEqual(["Cached headline"]);
 
-    // A write that bypasses the app is not seen while the entry is fresh: the answer comes from memory.
-    await createHeadline(t.db, { title: "Written behind the app's back" });
+    // A write the database does not announce is not seen while the entry is fresh: it comes from memory.
+    await writeUnannounced(t.db, (tx) => createHeadline(tx, { title: "Unannounced" }));
     expect(await titles(t)).toHaveLength(1);
 
-    // A vote goes through the app: the list is dropped at once and the next answer is current.
+    // A vote is announced as its transaction commits, before its answer: the next answer is current.
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
     const fresh = await titles(t);
     expect(fresh).toHaveLength(2);
     expect(fresh.find((x) => x.title === "Cached headline")?.votes).toBe(1);
+
+    // So is a change nobody made through the app (a job, a statement typed by hand).
+    await createHeadline(t.db, { title: "Written behind the app's back" });
+    expect(await titles(t)).toHaveLength(3);
   });
 
   it("keeps an entry no longer than its lifetime", async () => {
@@ -104,7 +108,7 @@ describe("ListCache loads", () => {
     const c = cacheWithCountedLoads();
     const before = c.cache.json("/list", "headlines", schema, c.load);
     await new Promise((r) => setTimeout(r, 0));
-    c.events.publish("headlines");
+    c.events.changed("headlines");
     c.release();
     expect((await before).body.toString()).toBe('[{"n":1}]');
     // Kept, it would hide the change for the entry's lifetime: the next request loads again.

@@ -51,18 +51,6 @@ export class RedisLink {
     }
   }
 
-  /**
-   * A second connection for SUBSCRIBE (a subscribed connection can run nothing else). Unlike the command
-   * link it queues while disconnected, so its subscriptions are made as soon as Redis is reachable and
-   * renewed after every reconnect.
-   */
-  subscriber(): Redis {
-    // maxRetriesPerRequest null: the queued SUBSCRIBE waits for Redis however long it is away.
-    const subscriber = new Redis(this.url, { ...connectionOptions, maxRetriesPerRequest: null });
-    subscriber.on("error", (error) => this.warn("the subscriber connection failed", error));
-    return subscriber;
-  }
-
   warn(what: string, error?: unknown): void {
     const now = Date.now();
     if (now - this.lastWarning < WARN_INTERVAL_MS) return;

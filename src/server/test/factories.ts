@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { archiveEntries, headlines, notifications } from "../db/schema";
 
@@ -49,4 +50,15 @@ export async function createNotification(db: Db, overrides: Partial<typeof notif
     .returning();
   if (!row) throw new Error("insert returned nothing");
   return row;
+}
+
+/**
+ * Runs writes the database does not announce (its triggers are off for the transaction), as if a change had
+ * been missed: what a cache shows until its lifetime ends or the next announcement.
+ */
+export async function writeUnannounced(db: Db, write: (tx: Db) => Promise<unknown>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await write(tx as unknown as Db);
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { LiveTopic } from "@/common/live";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { createServiceFetch } from "../../integrations/outbound";
@@ -12,13 +11,11 @@ import {
   paymentChecksConfigured,
 } from "./payments.service";
 
-/** What a payment verdict can change on open pages: the receipts, and the voting list a paid one joins. */
-const PAYMENT_TOPICS: LiveTopic[] = ["submission", "headlines"];
-
 /**
  * The payment checks of one process: the receipt page's on-demand check (at most once per 10 s per
  * submission, across processes) and the scheduled pass share it. A check that outlasts the receipt's answer
- * goes on in the background and announces its verdict to open pages; meanwhile the receipt says "checking".
+ * goes on in the background (its verdict reaches open pages through the database's announcements);
+ * meanwhile the receipt says "checking".
  */
 export class PaymentChecks {
   private readonly running = new Map<number, Promise<unknown>>();
@@ -39,7 +36,6 @@ export class PaymentChecks {
       | "jupiterBaseUrl"
       | "twitterApiBaseUrl"
     >,
-    private readonly announce: (...topics: LiveTopic[]) => void,
     private readonly log: FastifyBaseLogger,
   ) {
     this.deps = { http: createServiceFetch(config), config, log };
@@ -62,9 +58,6 @@ export class PaymentChecks {
     let check = this.running.get(row.id);
     if (!check && (await claimOnDemandCheck(this.db, row.id, new Date()))) {
       check = checkSubmissionPayment(this.db, row, this.deps)
-        .then((verdict) => {
-          if (verdict) this.announce(...PAYMENT_TOPICS);
-        })
         .catch((error: unknown) =>
           this.log.warn({ err: error, headlineId: row.id }, "on-demand payment check failed"),
         )
@@ -84,9 +77,6 @@ export class PaymentChecks {
   /** The scheduled pass: expiry, then every awaited or undecided payment. */
   async pass(): Promise<void> {
     const result = await checkPendingPayments(this.db, this.deps);
-    if (result.checked > 0 || result.expired > 0) {
-      this.log.info(result, "pending payments checked");
-      this.announce(...PAYMENT_TOPICS);
-    }
+    if (result.checked > 0 || result.expired > 0) this.log.info(result, "pending payments checked");
   }
 }

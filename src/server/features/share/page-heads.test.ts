@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headlines } from "../../db/schema";
-import { createHeadline } from "../../test/factories";
+import { createHeadline, writeUnannounced } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const PUBLIC_URL = "https://memegazette.example";
@@ -94,7 +94,7 @@ describe("the head of every public page", () => {
     const before = (await headOf("/")).meta.get("og:image");
     await createHeadline(t.db, { title: "Leader of the day", votes: 5 });
     // No live event was sent for a row written straight to the database: a vote would have sent one.
-    t.app.liveEvents.publish("headlines");
+    t.app.liveEvents.changed("headlines");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const h = await headOf("/");
     expect(h.meta.get("description")).toContain('Today\'s leader: "Leader of the day"');
@@ -188,10 +188,13 @@ describe("heads kept in memory", () => {
           (await cached.app.inject({ url: `/h/${id}/cached-cat` })).body,
         )?.[1];
       expect(await description()).toBe("First words.");
-      await cached.db.update(headlines).set({ description: "Second words." }).where(eq(headlines.id, id));
-      // Unannounced (no change through the API): the page is answered from memory.
+      await writeUnannounced(cached.db, (tx) =>
+        tx.update(headlines).set({ description: "Second words." }).where(eq(headlines.id, id)),
+      );
+      // Unannounced: the page is answered from memory.
       expect(await description()).toBe("First words.");
-      cached.app.liveEvents.publish("headlines");
+      // Any announced change of the paper: read again.
+      await createHeadline(cached.db, { stage: "tomorrow" });
       expect(await description()).toBe("Second words.");
     } finally {
       await cached.close();

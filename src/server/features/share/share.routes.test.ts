@@ -24,7 +24,7 @@ async function aDayOfNews() {
   await crownWinner(t.db, winner.id, job, at(3));
   await setContractAddress(t.db, winner.id, "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", job, at(4));
   const hidden = await createHeadline(t.db, { title: "Still waiting for review", stage: "pending" });
-  t.app.liveEvents.publish("headlines");
+  t.app.liveEvents.changed("headlines");
   return { voting, winner, hidden };
 }
 
@@ -105,7 +105,7 @@ describe("the feeds", () => {
       await transition(t.db, h.id, "removeFromToday", job, new Date(Date.UTC(2026, 10, 1, 1, i)));
       await transition(t.db, h.id, "addToToday", job, new Date(Date.UTC(2026, 10, 1, 2, i)));
     }
-    t.app.liveEvents.publish("headlines");
+    t.app.liveEvents.changed("headlines");
     const feed = (await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ title: string }> };
     expect(feed.items).toHaveLength(50);
     expect(feed.items[0]?.title).toBe("Vote now: Headline 29");
@@ -158,7 +158,7 @@ describe("the visitor's text in the feeds", () => {
       "Whiskers takes office &lt;img src=x onerror=alert(1)&gt; &amp; &quot;wins&quot; ]]&gt; today.";
     const { id } = await createHeadline(t.db, { title: "Cat mayor", description: text, stage: "pending" });
     await transition(t.db, id, "approve", job, new Date("2026-11-20T12:00:00Z"));
-    t.app.liveEvents.publish("headlines");
+    t.app.liveEvents.changed("headlines");
 
     const rss = await t.app.inject({ url: "/feed.xml" });
     expect(rss.body).not.toContain("<img");

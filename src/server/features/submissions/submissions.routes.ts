@@ -96,7 +96,6 @@ export async function submissionsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       const row = await pasteTransaction(app.db, request.params.receipt, request.body.transactionId);
-      app.liveEvents.publish("submission");
       const checking = await app.paymentChecks.checkNow(row, RECEIPT_CHECK_WAIT_MS);
       return toReceipt(await findOrThrow(request.params.receipt), app.config, checking);
     },
