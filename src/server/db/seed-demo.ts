@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { getAddressDecoder } from "@solana/kit";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { defaultCycle } from "@/common/schedule";
@@ -125,16 +127,13 @@ async function spritePng(name: keyof typeof SPRITES, background: string): Promis
   return new Uint8Array(png);
 }
 
-/** A deterministic, valid-looking base58 address for the fictional tokens. */
+/**
+ * A deterministic address for the fictional tokens: 32 bytes from the token's number, in base58, so it is a
+ * real Solana address (isSolanaAddress) that no actual token has.
+ */
 function sampleAddress(n: number): string {
-  const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-  let x = 2_166_136_261 ^ (n * 16_777_619);
-  let out = "MGdemo";
-  while (out.length < 44) {
-    x = Math.imul(x ^ (x >>> 15), 2_246_822_507) >>> 0;
-    out += alphabet[x % alphabet.length];
-  }
-  return out;
+  const bytes = createHash("sha256").update(`meme-gazette-demo-token-${n}`).digest();
+  return getAddressDecoder().decode(bytes);
 }
 
 async function isEmpty(db: Db): Promise<boolean> {
