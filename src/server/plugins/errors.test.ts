@@ -40,6 +40,9 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await app?.close();
+  // The test databases are reused (test/test-app.ts): the full disk goes with its test.
+  await database.db.execute(sql`DROP TRIGGER IF EXISTS test_disk_full ON headlines`);
+  await database.db.execute(sql`DROP FUNCTION IF EXISTS test_disk_full()`);
   await database.close();
 });
 

@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 /** The whole app on a fresh database, its log lines collected as parsed JSON. */
-async function appWithLog(overrides: Partial<Config> = {}, level = "info") {
+async function appWithLog(overrides: Partial<Config> = {}, level = "info", own = false) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -27,7 +27,7 @@ async function appWithLog(overrides: Partial<Config> = {}, level = "info") {
       done();
     },
   });
-  database = await createTestDatabase();
+  database = await createTestDatabase({ own });
   await ensureSettings(database.db, new Date());
   app = await buildApp({ config: testConfig(overrides), database, logger: { level, stream } });
   return { app, lines, db: database.db };
@@ -48,7 +48,7 @@ describe("health checks", () => {
   });
 
   it("answers /readyz 200 once every migration has run, 503 when the database cannot answer", async () => {
-    const { app } = await appWithLog();
+    const { app } = await appWithLog({}, "info", true);
     const ready = await app.inject({ method: "GET", url: "/readyz" });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ok" });
