@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres, rowsOf } from "../db/connect";
@@ -35,10 +35,11 @@ export async function createTestDatabase({ own = false } = {}): Promise<Database
 }
 
 /**
- * PGlite: one database per test file, emptied when the next test takes it. Loading one from the template
- * costs 300-400 ms of a busy core, emptying it about 15 ms, and most tests take one. The template holds no
- * row, so an emptied database is the same as a new one. A test that holds two at once gets a new one for
- * the second, closed as usual. A test that changes the schema (a trigger, a function) drops it again.
+ * PGlite: one database per test worker (vitest.config.ts shares a worker's modules between its files),
+ * emptied when the next test takes it, and gone with the worker. Loading one from the template costs
+ * 300-400 ms of a busy core, emptying it about 15 ms, and most tests take one. The template holds no row, so
+ * an emptied database is the same as a new one. A test that holds two at once gets a new one for the
+ * second, closed as usual. A test that changes the schema (a trigger, a function) drops it again.
  */
 let reusable: { database: Database; inUse: boolean; used: boolean } | undefined;
 
@@ -72,12 +73,6 @@ async function emptyDatabase({ db }: Database): Promise<void> {
   );
   await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => t.name).join(", ")} RESTART IDENTITY CASCADE`));
 }
-
-// Registered on every test file that imports this module: its database goes with the file.
-afterAll(async () => {
-  await reusable?.database.close();
-  reusable = undefined;
-});
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // The list cache is off by default in tests, which write to the database directly between requests; its
