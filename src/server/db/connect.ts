@@ -311,13 +311,16 @@ class PostgresListener {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url });
     client.on("notification", this.onNotification);
-    client.on("error", () => {
-      // A client that failed is done: a new one takes its place (pg does not reconnect a client).
+    // A client that failed or was closed by the server is done: a new one takes its place (pg does not
+    // reconnect a client). Ending it on error emits "end" too, by then for a client no longer current.
+    const lost = () => {
       if (this.client !== client) return;
       this.client = undefined;
       void client.end().catch(() => {});
       this.retry();
-    });
+    };
+    client.on("error", lost);
+    client.on("end", lost);
     this.client = client;
     try {
       await client.connect();
