@@ -41,17 +41,18 @@ export async function createTestDatabase({ own = false } = {}): Promise<Database
  * an emptied database is the same as a new one. A test that holds two at once gets a new one for the
  * second, closed as usual. A test that changes the schema (a trigger, a function) drops it again.
  */
-let reusable: { database: Database; inUse: boolean; used: boolean } | undefined;
+let reusable: { database: Database; inUse: boolean; truncate: string | undefined } | undefined;
 
 const openFromTemplate = () => openPglite(undefined, new Blob([fs.readFileSync(inject("pgliteTemplate"))]));
 
 async function reusedPglite(): Promise<Database> {
   if (reusable?.inUse) return openFromTemplate();
-  reusable ??= { database: await openFromTemplate(), inUse: false, used: false };
+  reusable ??= { database: await openFromTemplate(), inUse: false, truncate: undefined };
   const entry = reusable;
   entry.inUse = true;
-  if (entry.used) await emptyDatabase(entry.database);
-  entry.used = true;
+  // The first test gets it as loaded; the statement that empties it is made then, once, for the next ones.
+  if (entry.truncate) await entry.database.db.execute(sql.raw(entry.truncate));
+  else entry.truncate = await truncateStatement(entry.database);
   return {
     ...entry.database,
     async close() {
@@ -61,17 +62,17 @@ async function reusedPglite(): Promise<Database> {
 }
 
 /**
- * Every table but server_secrets: the vote evidence keeps the secret it read per database handle for the
+ * TRUNCATE of every table but server_secrets: the vote evidence keeps the secret it read per database handle for the
  * process's life (vote-evidence.ts), as a server does.
  */
-async function emptyDatabase({ db }: Database): Promise<void> {
+async function truncateStatement({ db }: Database): Promise<string> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(
       sql`SELECT quote_ident(tablename) AS name FROM pg_tables
         WHERE schemaname = 'public' AND tablename <> 'server_secrets'`,
     ),
   );
-  await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => t.name).join(", ")} RESTART IDENTITY CASCADE`));
+  return `TRUNCATE ${tables.map((t) => t.name).join(", ")} RESTART IDENTITY CASCADE`;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
