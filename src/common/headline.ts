@@ -38,7 +38,10 @@ export const HeadlineSchema = z.object({
   imageUrl: z.string().nullable(),
   submittedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** The count of the race the list shows: today's, or on Tomorrow's News its own race. */
   votes: z.number().int(),
+  /** The Tomorrow's News race: its votes, and once moved to today its qualifying count. */
+  tomorrowVotes: z.number().int(),
   isApproved: z.boolean(),
   isWinner: z.boolean(),
   isPaid: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 /**
  * Vote evidence for staff (the dashboard's "Vote Evidence" tab): the current cycle's headline votes grouped
@@ -69,9 +70,17 @@ export const VoteEvidenceSchema = z.object({
 });
 export type VoteEvidence = z.infer<typeof VoteEvidenceSchema>;
 
+export const VOID_REASON_MAX = 200;
+
 export const VoidVotesInputSchema = z.object({
   by: z.enum(CLUSTER_KINDS, { error: 'by must be "network" or "userAgent"' }),
   hash: EvidenceHashSchema,
+  /** Why, kept on every voided vote and shown with the day's results (optional: a default says why). */
+  reason: plainText("Reason", { error: "The reason must be text" })
+    .trim()
+    .min(1, "The reason must not be empty")
+    .max(VOID_REASON_MAX, `The reason must be at most ${VOID_REASON_MAX} characters`)
+    .optional(),
 });
 export type VoidVotesInput = z.infer<typeof VoidVotesInputSchema>;
 
@@ -81,6 +90,8 @@ export const VoidVotesResultSchema = z.object({
   voided: z.number().int(),
   /** The headline's counted votes after it. */
   votes: z.number().int(),
+  /** The reason kept on the voided votes. */
+  reason: z.string(),
 });
 export type VoidVotesResult = z.infer<typeof VoidVotesResultSchema>;
 

@@ -14,6 +14,7 @@ export function sampleHeadline(overrides: Partial<Headline> = {}): Headline {
     submittedBy: null,
     createdAt: "2026-11-20T12:00:00.000Z",
     votes: 0,
+    tomorrowVotes: 0,
     isApproved: true,
     isWinner: false,
     isPaid: false,

@@ -4,11 +4,10 @@ import path from "node:path";
 import { type messages, PGlite, protocol, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { readMigrations } from "./migration-files";
 import * as schema from "./schema";
 
 /** The one database handle type the services use; both drivers implement it. */
@@ -349,15 +348,28 @@ class PostgresListener {
   }
 }
 
+/**
+ * What drizzle's migrate() does (both drivers' are these two lines), on the migrations with their function
+ * sources included (migration-files.ts).
+ */
+export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const migrations = readMigrations(migrationsFolder);
+  const { dialect, session } = db as unknown as {
+    dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> };
+    session: unknown;
+  };
+  await dialect.migrate(migrations, session, { migrationsFolder });
+}
+
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === "pglite") {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateFolder(database.db);
     return;
   }
   // Several processes may start together on one PostgreSQL; the lock makes the others wait, then find
   // nothing left to do.
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migratePg(tx as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateFolder(tx as unknown as Db);
   });
 }

@@ -18,6 +18,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { HEADLINE_STAGES } from "../../common/headline";
 
+/** In play: approved, in the races' reach (the stage mirrors the switches for the previous release). */
+const IN_PLAY = `"stage" IN ('held', 'today', 'tomorrow') AND "deleted_at" IS NULL`;
+/** A promoted submission (a pasted transaction or a Solana Pay reference) counts once its payment is. */
+const PAID_IF_PROMOTED = `("is_paid" OR ("transaction_id" IS NULL AND "payment_reference" IS NULL))`;
+export const IN_TODAYS_VOTING_SQL = `${IN_PLAY} AND "listed_today" AND ${PAID_IF_PROMOTED}`;
+export const IN_TOMORROWS_NEWS_SQL = `${IN_PLAY} AND "listed_tomorrow" AND ${PAID_IF_PROMOTED}`;
+export const IS_PUBLIC_SQL = `"stage" NOT IN ('pending', 'rejected', 'expired') AND "deleted_at" IS NULL AND ${PAID_IF_PROMOTED}`;
+
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -34,12 +42,43 @@ export const headlines = pgTable(
     imageUrl: text("image_url"),
     submittedBy: text("submitted_by"),
     createdAt: tstz("created_at").notNull().defaultNow(),
+    /**
+     * Today's race: the counted (not voided) headline votes of the race named by `raceCycle`. A headline
+     * still in play whose raceCycle is not the current race has 0 votes in it: a new race starts every
+     * headline at 0 (features/headlines/races.ts), the votes of the earlier race stay in their rows.
+     */
     votes: integer("votes").notNull().default(0),
+    /** The race (settings.raceCycle when it was counted) that `votes` counts; null before its first vote. */
+    raceCycle: tstz("race_cycle"),
+    /** The Tomorrow's News race: its counted "tomorrow" votes, kept apart from today's race. */
+    tomorrowVotes: integer("tomorrow_votes").notNull().default(0),
     /**
      * Where the headline is in its life: one stage, changed only through features/headlines/headline-stage.ts
      * (decision 007). The spec's flags (isApproved, isWinner, isTodaysNews, ...) are derived from it.
      */
     stage: text("stage", { enum: HEADLINE_STAGES }).notNull().default("pending"),
+    /**
+     * The staff's two independent switches (spec: "Today's News and Tomorrow's News are independent
+     * toggles"), changed only through headline-stage.ts. What a visitor sees is the generated columns below.
+     */
+    listedToday: boolean("listed_today").notNull().default(false),
+    listedTomorrow: boolean("listed_tomorrow").notNull().default(false),
+    /**
+     * The one rule of which public lists a headline is in, computed by the database from the row itself:
+     * the TypeScript queries and the change triggers (migration 0011) both read these columns, so they
+     * cannot disagree. An approved headline still in play (not won, launched, refused, expired or deleted)
+     * is in a list its switch is on for, and a promoted submission only once its payment is confirmed.
+     * The texts are checked against the database's definitions in db/database-definitions.test.ts.
+     */
+    inTodaysVoting: boolean("in_todays_voting").notNull().generatedAlwaysAs(sql.raw(IN_TODAYS_VOTING_SQL)),
+    inTomorrowsNews: boolean("in_tomorrows_news").notNull().generatedAlwaysAs(sql.raw(IN_TOMORROWS_NEWS_SQL)),
+    /** Shown by its own page, feeds and the sitemap: approved, not deleted, paid if promoted. */
+    isPublic: boolean("is_public").notNull().generatedAlwaysAs(sql.raw(IS_PUBLIC_SQL)),
+    /**
+     * Deleting hides a headline everywhere but keeps the row, its votes and its history (no vote is ever
+     * lost); who deleted it is in the audit log.
+     */
+    deletedAt: tstz("deleted_at"),
     isPaid: boolean("is_paid").notNull().default(false),
     /** On Yesterday's News since: set when launched (a contract address) or moved there as a past winner. */
     oldNewsAt: tstz("old_news_at"),
@@ -84,6 +123,9 @@ export const headlines = pgTable(
     index("headlines_stage_idx").on(t.stage, t.createdAt),
     // At most one current winner: the home page's, the one sentiment votes go to.
     uniqueIndex("headlines_one_winner").on(t.stage).where(sql`${t.stage} = 'winner'`),
+    // The two lists' queries and cast_vote's eligibility read the generated columns.
+    index("headlines_todays_voting_idx").on(t.id).where(sql`${t.inTodaysVoting}`),
+    index("headlines_tomorrows_news_idx").on(t.id).where(sql`${t.inTomorrowsNews}`),
     index("headlines_submitter_ip_idx").on(t.submitterIp, t.createdAt),
     uniqueIndex("headlines_source_url_idx").on(t.sourceUrl),
     check("headlines_votes_nonnegative", sql`${t.votes} >= 0`),
@@ -145,7 +187,10 @@ export const votes = pgTable(
     visitorId: text("visitor_id").notNull(),
     /** The US-Eastern calendar day of the vote, for the per-IP daily limit. */
     day: date("day", { mode: "string" }).notNull(),
-    /** The cycle the vote belongs to, identified by that cycle's votingEndTime. */
+    /**
+     * The race the vote was cast in: for a headline vote, today's race (settings.raceCycle when it was
+     * cast); a "tomorrow" vote belongs to the Tomorrow's News race of its headline whatever this says.
+     */
     cycle: tstz("cycle").notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
     /**
@@ -161,6 +206,9 @@ export const votes = pgTable(
      * refuse the same visitor a second vote.
      */
     voidedAt: tstz("voided_at"),
+    /** Who voided it (a staff username) and why: a voided vote is explained, never deleted. */
+    voidedBy: text("voided_by"),
+    voidReason: text("void_reason"),
   },
   (t) => [
     uniqueIndex("votes_one_headline_vote_per_cycle")
@@ -173,6 +221,8 @@ export const votes = pgTable(
       .on(t.visitorId, t.headlineId)
       .where(sql`${t.kind} = 'tomorrow'`),
     index("votes_headline_idx").on(t.headlineId),
+    // A race's count from its rows: the ledger check and the editions.
+    index("votes_race_idx").on(t.headlineId, t.kind, t.cycle),
     // GET /api/me/votes reads one visitor's rows on every page load: the partial unique indexes above
     // cannot serve a query without their kind (a scan of every vote: 205 ms at 500k votes, 0.27 ms indexed).
     index("votes_visitor_idx").on(t.visitorId),
@@ -213,6 +263,12 @@ export const settings = pgTable(
      * The current winner itself is the headline in stage 'winner'.
      */
     winnerSelectedFor: tstz("winner_selected_for"),
+    /**
+     * The race in progress, named by the instant it opened. Staff moving the close of an open race keep it
+     * (the votes cast so far stay in it); a race opens when the cycle rolls, or when staff set the times
+     * after the close (features/headlines/races.ts). Votes and counters name their race by it.
+     */
+    raceCycle: tstz("race_cycle"),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { defaultCycle } from "@/common/schedule";
 import { easternDay } from "@/common/time";
 import { type Db, rowsOf } from "./connect";
-import { archiveEntries, headlines, notifications, settings } from "./schema";
+import { archiveEntries, headlines, notifications, settings, votes } from "./schema";
 
 /**
  * The sample edition (SEED_DEMO): an empty database gets a small, clearly marked paper so that a first visit
@@ -14,6 +14,57 @@ import { archiveEntries, headlines, notifications, settings } from "./schema";
  */
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Every count of the sample edition has its vote rows behind it, as a real paper's would (the ledger
+ * check, features/votes/ledger.ts, finds nothing to report): the counts written above become that many
+ * sample visitors' votes in the race each shows. Headlines in today's voting count in the race in
+ * progress, Tomorrow's News candidates in theirs, and winners in the race of the day before they won.
+ */
+async function sampleVotes(tx: Pick<Db, "select" | "insert" | "update">, race: Date, now: Date) {
+  const rows = await tx.select().from(headlines);
+  const day = easternDay(now);
+  const values: Array<typeof votes.$inferInsert> = [];
+  const add = (
+    headlineId: number,
+    kind: "headline" | "tomorrow" | "sentiment",
+    n: number,
+    cycle: Date,
+    sentiment?: "hold" | "buy" | "sell" | "cto",
+  ) => {
+    for (let i = 0; i < n; i += 1) {
+      values.push({
+        kind,
+        headlineId,
+        sentiment,
+        visitorId: `sample-${kind}-${sentiment ?? ""}-${headlineId}-${i}`,
+        day,
+        cycle,
+        createdAt: now,
+      });
+    }
+  };
+  for (const h of rows) {
+    if (h.stage === "tomorrow") {
+      add(h.id, "tomorrow", h.votes, race);
+      await tx
+        .update(headlines)
+        .set({ votes: 0, tomorrowVotes: h.votes })
+        .where(sql`${headlines.id} = ${h.id}`);
+      continue;
+    }
+    // Winners won the race that closed the evening after they arrived.
+    const cycle = h.stage === "today" ? race : new Date(h.createdAt.getTime() + DAY);
+    add(h.id, "headline", h.votes, cycle);
+    add(h.id, "sentiment", h.holdVotes, cycle, "hold");
+    add(h.id, "sentiment", h.buyVotes, cycle, "buy");
+    add(h.id, "sentiment", h.sellVotes, cycle, "sell");
+    add(h.id, "sentiment", h.ctoVotes, cycle, "cto");
+    if (h.votes > 0)
+      await tx.update(headlines).set({ raceCycle: cycle }).where(sql`${headlines.id} = ${h.id}`);
+  }
+  if (values.length > 0) await tx.insert(votes).values(values);
+}
 const SAMPLE = "Sample Edition";
 
 // 12x12 pixel art: one character per pixel; "." is the background.
@@ -217,6 +268,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.5),
         votes: 17,
         stage: "today",
+        listedToday: true,
       },
       {
         title: "Scientists Confirm The Moon Is Made Of Cheese After All",
@@ -227,6 +279,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.4),
         votes: 11,
         stage: "today",
+        listedToday: true,
       },
       {
         title: "Rocket Launch Delayed Because Pilot Was Still Buying The Dip",
@@ -237,6 +290,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.3),
         votes: 9,
         stage: "today",
+        listedToday: true,
       },
       {
         title: "Grandma Explains Blockchain Better Than Every Podcast",
@@ -247,6 +301,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.2),
         votes: 4,
         stage: "today",
+        listedToday: true,
       },
       {
         title: "Chart Draws Itself Into A Smiley Face, Traders Ecstatic",
@@ -257,6 +312,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.1),
         votes: 6,
         stage: "today",
+        listedToday: true,
         isPaid: true,
         launchStatus: "upcoming",
         transactionId: "SampleEditionPaidSubmissionTransaction1111111111111111111111111111",
@@ -271,6 +327,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(0.9),
         votes: 8,
         stage: "tomorrow",
+        listedTomorrow: true,
       },
       {
         title: "Robot Vacuum Achieves Enlightenment Under The Sofa",
@@ -281,6 +338,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(0.8),
         votes: 5,
         stage: "tomorrow",
+        listedTomorrow: true,
       },
       {
         title: "Tech Giant Unveils Phone That Only Sends Memes",
@@ -291,6 +349,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(0.7),
         votes: 3,
         stage: "tomorrow",
+        listedTomorrow: true,
         importedNews: true,
         source: "news-technology",
         sourceUrl: "https://example.com/news/meme-phone",
@@ -304,6 +363,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(0.6),
         votes: 1,
         stage: "tomorrow",
+        listedTomorrow: true,
       },
       {
         title: "Volcano Erupts Confetti For Its Birthday",
@@ -314,6 +374,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(0.5),
         votes: 0,
         stage: "tomorrow",
+        listedTomorrow: true,
       },
       // Launched tokens on Yesterday's News (older winners).
       {
@@ -394,6 +455,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       },
     ]);
 
+    await sampleVotes(tx, defaultCycle(now).votingEndTime, now);
+
     const thisMonth = easternDay(ago(1));
     const lastMonth = easternDay(ago(35));
     await tx.insert(archiveEntries).values([
@@ -442,6 +505,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       .values({
         id: 1,
         ...defaultCycle(now),
+        raceCycle: defaultCycle(now).votingEndTime,
         currentDay: easternDay(now),
         scheduleMode: "daily",
       })

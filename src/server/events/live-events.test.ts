@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiveTopic } from "@/common/live";
 import { buildApp } from "../app";
@@ -66,7 +66,7 @@ describe("live updates", () => {
     ).toEqual([]); // a write that changes nothing
     expect(
       await announced(() =>
-        t.db.update(headlines).set({ stage: "tomorrow" }).where(eq(headlines.id, today.id)),
+        t.db.update(headlines).set({ listedTomorrow: true }).where(eq(headlines.id, today.id)),
       ),
     ).toEqual(["headlines,tomorrows-news"]);
     expect(await announced(() => createHeadline(t.db, { stage: "launched", oldNewsAt: new Date() }))).toEqual(
@@ -93,7 +93,12 @@ describe("live updates", () => {
     // One transaction touching many rows of one list announces it once.
     await createHeadline(t.db, { stage: "today" });
     expect(
-      await announced(() => t.db.update(headlines).set({ votes: 9 }).where(eq(headlines.stage, "today"))),
+      await announced(() =>
+        t.db
+          .update(headlines)
+          .set({ votes: 9 })
+          .where(and(eq(headlines.inTodaysVoting, true), eq(headlines.inTomorrowsNews, false))),
+      ),
     ).toEqual(["headlines"]);
   });
 

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type Database, migrationCount, rowsOf } from "../db/connect";
+import { ledgerMismatches } from "../features/votes/ledger";
 import { HttpError } from "../lib/http-error";
 import type { App } from "../types";
 
@@ -48,13 +49,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(openStreams: () => number) {
+  constructor(openStreams: () => number, ledgerMismatches: () => Promise<number>) {
     new Gauge({
       name: "event_streams_open",
       help: "Server-sent event streams open on this process.",
       registers: [this.registry],
       collect() {
         this.set(openStreams());
+      },
+    });
+    new Gauge({
+      name: "ledger_mismatched_headlines",
+      help: "Headlines whose shown vote counts differ from their counted vote rows (0 when all is well).",
+      registers: [this.registry],
+      async collect() {
+        // A database that cannot answer leaves the last value: /readyz reports the outage itself.
+        await ledgerMismatches().then(
+          (n) => this.set(n),
+          () => {},
+        );
       },
     });
     // Process defaults: CPU, memory, heap, handles, GC, and the event loop's lag.
@@ -83,7 +96,10 @@ export function logsRequests(log: FastifyBaseLogger): boolean {
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "unmatched";
 
 export function registerObservability(app: App): Metrics {
-  const metrics = new Metrics(() => app.liveEvents.subscriberCount);
+  const metrics = new Metrics(
+    () => app.liveEvents.subscriberCount,
+    async () => (await ledgerMismatches(app.db)).length,
+  );
   app.decorate("metrics", metrics);
   app.database.observeQueries((seconds) => metrics.queryDuration.observe(seconds));
   const logRequests = logsRequests(app.log);

@@ -6,18 +6,35 @@ let counter = 0;
 
 /**
  * A headline with sensible defaults (stage today: in today's voting); tests override what they care about.
- * It is stored as given, without headline-stage.ts: tests set up any state the constraints allow.
+ * It is stored as given, without headline-stage.ts: tests set up any state the constraints allow. As the
+ * old stage names said, "today" lists it in Today's News and "tomorrow" in Tomorrow's News, and a `votes`
+ * given is the count of the race its list shows (today's race in progress, or the Tomorrow's News race).
+ * Counts set here have no vote rows behind them: the ledger check (ledger.ts) tells them apart.
  */
 export async function createHeadline(db: Db, overrides: Partial<typeof headlines.$inferInsert> = {}) {
   counter += 1;
+  const stage = overrides.stage ?? "today";
+  const tomorrowOnly = stage === "tomorrow" && overrides.listedToday !== true;
+  const lists = {
+    listedToday: stage === "today",
+    listedTomorrow: stage === "tomorrow",
+  };
+  const counts =
+    overrides.votes === undefined
+      ? {}
+      : tomorrowOnly && overrides.tomorrowVotes === undefined
+        ? { votes: 0, tomorrowVotes: overrides.votes }
+        : { raceCycle: sql`(SELECT coalesce(race_cycle, voting_end_time) FROM settings WHERE id = 1)` };
   const [row] = await db
     .insert(headlines)
     .values({
       title: `Test headline number ${counter}`,
       description: `A test description long enough for headline number ${counter}.`,
       imageUrl: "https://example.com/image.png",
-      stage: "today",
+      ...lists,
       ...overrides,
+      stage,
+      ...counts,
     })
     .returning();
   if (!row) throw new Error("insert returned nothing");

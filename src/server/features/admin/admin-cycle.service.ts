@@ -42,17 +42,19 @@ export const TOP_CANDIDATES = 4;
 export const NO_TOMORROW_CANDIDATES = "No headlines are in Tomorrow's News.";
 
 /**
- * "Move Top 4 to Today's News": the four most-voted candidates (ties: the earlier submission) enter today's
- * voting with their counts back to 0, so the daily race starts even. Their qualifying counts are answered
- * for the audit log. Locked rows keep a concurrent vote or a second click from slipping in between.
+ * "Move Top 4 to Today's News": the four candidates most voted in the Tomorrow's News race (ties: the
+ * earlier submission) leave it for today's voting. Each race counts only its own votes, so the daily race
+ * starts even without a vote being zeroed, moved or copied: the qualifying counts stay (the headline page
+ * shows them) and are answered for the audit log. Locked rows keep a concurrent vote or a second click
+ * from slipping in between.
  */
 export async function moveTopHeadlinesToToday(db: Db, actor: Actor, now: Date) {
   return db.transaction(async (tx) => {
     const top = await tx
-      .select({ id: headlines.id, title: headlines.title, votes: headlines.votes })
+      .select({ id: headlines.id, title: headlines.title, votes: headlines.tomorrowVotes })
       .from(headlines)
       .where(inTomorrowsNews)
-      .orderBy(desc(headlines.votes), asc(headlines.createdAt), asc(headlines.id))
+      .orderBy(desc(headlines.tomorrowVotes), asc(headlines.createdAt), asc(headlines.id))
       .limit(TOP_CANDIDATES)
       .for("update");
     if (top.length === 0) throw conflict(NO_TOMORROW_CANDIDATES);
@@ -62,8 +64,6 @@ export async function moveTopHeadlinesToToday(db: Db, actor: Actor, now: Date) {
       "promote",
       actor,
       now,
-      // lastVotedAt goes with the count: the tie rule must not remember Tomorrow's News votes.
-      { votes: 0, lastVotedAt: null },
     );
     const rank = new Map(top.map((h, i) => [h.id, i]));
     rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));

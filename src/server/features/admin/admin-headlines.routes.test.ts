@@ -85,8 +85,8 @@ describe("POST /api/admin/headlines/:id/approve", () => {
 });
 
 describe("DELETE /api/admin/headlines/:id", () => {
-  it("deletes the headline and its votes", async () => {
-    const h = await createHeadline(t.db);
+  it("hides the headline everywhere but keeps the row, its votes and its history, audited", async () => {
+    const h = await createHeadline(t.db, { listedTomorrow: true });
     await t.db.insert(votes).values({
       kind: "headline",
       headlineId: h.id,
@@ -96,15 +96,45 @@ describe("DELETE /api/admin/headlines/:id", () => {
     });
     const res = await call("DELETE", `/api/admin/headlines/${h.id}`);
     expect(res.statusCode).toBe(204);
-    expect(await t.db.select().from(headlines).where(eq(headlines.id, h.id))).toEqual([]);
-    expect(await t.db.select().from(votes)).toEqual([]);
+    const [kept] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(kept?.deletedAt).not.toBeNull();
+    expect(await t.db.select().from(votes)).toHaveLength(1);
+    for (const list of ["/api/headlines", "/api/tomorrows-news"]) {
+      expect((await publicList(list)).map((x) => x.id)).not.toContain(h.id);
+    }
+    expect((await call("GET", "/api/admin/headlines")).json().map((x: { id: number }) => x.id)).not.toContain(
+      h.id,
+    );
+    expect((await t.app.inject({ method: "GET", url: `/api/headlines/${h.id}` })).statusCode).toBe(404);
+    // The audit row is written once the answer is sent.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(auditLog)
+              .where(eq(auditLog.target, String(h.id)))
+          )[0],
+      )
+      .toMatchObject({ action: "DELETE /api/admin/headlines/:id", details: { title: h.title, votes: 0 } });
+    // Gone for every staff action too.
     expect((await call("DELETE", `/api/admin/headlines/${h.id}`)).statusCode).toBe(404);
+    expect((await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`)).statusCode).toBe(404);
   });
 
-  it("leaves no current winner when the winner is deleted", async () => {
-    const winner = await createHeadline(t.db, { stage: "winner" });
-    await call("DELETE", `/api/admin/headlines/${winner.id}`);
-    expect((await publicList("/api/headlines")).map((h) => h.id)).not.toContain(winner.id);
+  it.each([
+    ["winner", "The current winner cannot be deleted"],
+    ["past_winner", "A past winner cannot be deleted"],
+    ["launched", "A launched token cannot be deleted"],
+  ] as const)("refuses to delete a %s (409 saying why) and changes nothing", async (stage, why) => {
+    const h = await createHeadline(t.db, { stage, oldNewsAt: stage === "launched" ? new Date() : null });
+    const res = await call("DELETE", `/api/admin/headlines/${h.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(why);
+    const [kept] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(kept?.deletedAt).toBeNull();
+    expect(kept?.stage).toBe(stage);
   });
 });
 

@@ -1,5 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, isNull, sql } from "drizzle-orm";
 import type { AdminHeadline, AdminSummary, TokenEditInput } from "@/common/admin";
+import type { HeadlineStage } from "@/common/headline";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
@@ -9,6 +10,7 @@ import {
   inTodaysVoting,
   isAllowed,
   setContractAddress as launchWithAddress,
+  lockHeadline,
   refusal,
   transition,
   transitionIn,
@@ -23,9 +25,13 @@ function found<T>(row: T | undefined): T {
   return row;
 }
 
-/** Every headline, newest first: the dashboard's tabs filter this one list. */
+/** Every headline not deleted, newest first: the dashboard's tabs filter this one list. */
 export async function listAdminHeadlines(db: Db): Promise<AdminHeadline[]> {
-  const rows = await db.select().from(headlines).orderBy(desc(headlines.createdAt), desc(headlines.id));
+  const rows = await db
+    .select()
+    .from(headlines)
+    .where(isNull(headlines.deletedAt))
+    .orderBy(desc(headlines.createdAt), desc(headlines.id));
   return rows.map(toAdminHeadline);
 }
 
@@ -35,7 +41,7 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
   const [row] = await db
     .select({
       // The Pending Approval tab lists rejected submissions too, marked so, until staff delete them.
-      pendingApproval: sql<number>`(count(*) filter (where ${headlines.stage} in ('pending', 'rejected')))::int`,
+      pendingApproval: sql<number>`(count(*) filter (where ${headlines.stage} in ('pending', 'rejected') and ${headlines.deletedAt} is null))::int`,
       activeHeadlines: sql<number>`(count(*) filter (where ${voting}))::int`,
       winners: sql<number>`(count(*) filter (where ${headlines.stage} in ('winner', 'past_winner')))::int`,
     })
@@ -45,24 +51,44 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
 
 /**
  * Approving puts the headline in today's news (decisions page, "Lists": the free form promises that an
- * approved headline appears in the voting section). A paid one still waits for its payment to be verified.
+ * approved headline appears in the voting section). A promoted one joins today's voting only once its
+ * payment is confirmed (the database's list rule): until then it takes no vote and cannot win.
  */
 export async function approveHeadline(db: Db, id: number, actor: Actor, now: Date): Promise<AdminHeadline> {
   return toAdminHeadline(await transition(db, id, "approve", actor, now));
 }
 
+const UNDELETABLE: Partial<Record<HeadlineStage, string>> = {
+  winner: "The current winner cannot be deleted: its votes and its coin are the community's record.",
+  past_winner: "A past winner cannot be deleted: it is in the Archive.",
+  launched: "A launched token cannot be deleted: its coin is on chain.",
+};
+
 /**
- * Deletes a headline for good. The foreign keys do the rest in the same statement: its votes go (cascade),
- * settings.currentWinnerId is cleared if it was the current winner, archive entries keep their copy.
+ * Deleting hides a headline everywhere (every list, its page, the feeds, the dashboard) but keeps the row,
+ * its votes and its transitions: no vote is ever lost (decisions, "Third wave"). Winners, past winners and
+ * launched tokens are the community's record and cannot be deleted (409 saying why). The staff guard writes
+ * the audit row; the answer says what the headline was, for it.
  */
-export async function deleteHeadline(db: Db, id: number): Promise<void> {
-  const [row] = await db.delete(headlines).where(eq(headlines.id, id)).returning({ id: headlines.id });
-  found(row);
+export async function deleteHeadline(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ title: string; stage: HeadlineStage; votes: number; tomorrowVotes: number }> {
+  return db.transaction(async (tx) => {
+    const current = await lockHeadline(tx, id);
+    const why = UNDELETABLE[current.stage];
+    if (why) throw conflict(why);
+    await tx.update(headlines).set({ deletedAt: now }).where(eq(headlines.id, id));
+    const { title, stage, votes, tomorrowVotes } = current;
+    return { title, stage, votes, tomorrowVotes };
+  });
 }
 
 /**
- * The Today's News switch: a headline in today's voting leaves it (held, in neither list); one held or in
- * Tomorrow's News joins it. The row lock makes two quick clicks flip it twice, never lose one.
+ * The Today's News switch, independent of Tomorrow's (spec: "independent toggles per headline"): it flips
+ * only today's membership; no vote of either race moves. The row lock makes two quick clicks flip it twice,
+ * never lose one.
  */
 export async function toggleTodaysNews(
   db: Db,
@@ -71,11 +97,10 @@ export async function toggleTodaysNews(
   now: Date,
 ): Promise<{ id: number; isTodaysNews: boolean }> {
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-    const { stage } = found(current);
-    return transitionIn(tx, id, stage === "today" ? "removeFromToday" : "addToToday", actor, now);
+    const current = await lockHeadline(tx, id);
+    return transitionIn(tx, id, current.listedToday ? "removeFromToday" : "addToToday", actor, now);
   });
-  return { id: row.id, isTodaysNews: row.stage === "today" };
+  return { id: row.id, isTodaysNews: row.listedToday };
 }
 
 /** The Tomorrow's News switch, the same way. */
@@ -86,11 +111,10 @@ export async function toggleTomorrowsNews(
   now: Date,
 ): Promise<{ id: number; isTomorrowsNews: boolean }> {
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-    const { stage } = found(current);
-    return transitionIn(tx, id, stage === "tomorrow" ? "removeFromTomorrow" : "addToTomorrow", actor, now);
+    const current = await lockHeadline(tx, id);
+    return transitionIn(tx, id, current.listedTomorrow ? "removeFromTomorrow" : "addToTomorrow", actor, now);
   });
-  return { id: row.id, isTomorrowsNews: row.stage === "tomorrow" };
+  return { id: row.id, isTomorrowsNews: row.listedTomorrow };
 }
 
 export async function removeFromTomorrow(
@@ -121,8 +145,7 @@ export async function verifyPayment(
 ): Promise<{ isPaid: boolean; message: string }> {
   const set = { isPaid, paymentNote: isPaid ? "Verified by staff" : reason?.trim() || "Rejected by staff" };
   const row = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-    const { stage, transactionId } = found(current);
+    const { stage, transactionId } = await lockHeadline(tx, id);
     if (transactionId === null) throw conflict(NO_PAYMENT);
     if (isPaid && stage === "rejected") return transitionIn(tx, id, "reconsider", actor, now, set);
     if (!isPaid && stage !== "rejected") {

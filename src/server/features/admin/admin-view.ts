@@ -1,5 +1,6 @@
 import type { AdminHeadline } from "@/common/admin";
 import type { headlines } from "../../db/schema";
+import { isInPlay } from "../headlines/headline-stage";
 import { toHeadline } from "../headlines/headline-view";
 import { isPromotedRow, receiptStatus } from "../headlines/payment-status";
 import { needsPreview, previewUrlFor } from "./admin-images";
@@ -13,6 +14,10 @@ type HeadlineRow = typeof headlines.$inferSelect;
 export function toAdminHeadline(row: HeadlineRow): AdminHeadline {
   return {
     ...toHeadline(row),
+    // The staff's switches as they set them: an approved promoted submission awaiting its payment is listed
+    // but in no public list yet (the dashboard says so with awaitingPayment).
+    isTodaysNews: row.listedToday && isInPlay(row.stage),
+    isTomorrowsNews: row.listedTomorrow && isInPlay(row.stage),
     imageUrl: needsPreview(row) ? previewUrlFor(row.id) : row.imageUrl,
     stage: row.stage,
     transactionId: row.transactionId,

@@ -98,7 +98,7 @@ export async function adminRoutes(app: App): Promise<void> {
     );
 
     staff.delete("/api/admin/headlines/:id", { schema: byId }, async (request, reply) => {
-      await deleteHeadline(db, request.params.id);
+      request.auditDetails = await deleteHeadline(db, request.params.id, new Date());
       return reply.status(204).send();
     });
 

@@ -55,7 +55,7 @@ describe("share cards", () => {
     for (const change of [
       { votes: 4 },
       { title: "Frog runs two hedge funds" },
-      { stage: "tomorrow" as const },
+      { listedToday: false, listedTomorrow: true },
       { imageUrl: null },
     ]) {
       await t.db.update(headlines).set(change).where(eq(headlines.id, id));

@@ -24,9 +24,10 @@ function stageLabel(headline: HeadlinePage): string {
   }
 }
 
-/** Votes always; a launched coin's market cap and price when known. */
+/** Votes always (on Tomorrow's News, its own race's); a launched coin's market cap and price when known. */
 function figuresOf(headline: HeadlinePage): string[] {
-  const figures = [`${headline.votes} ${headline.votes === 1 ? "VOTE" : "VOTES"}`];
+  const votes = headline.stage === "tomorrow" ? headline.tomorrowVotes : headline.votes;
+  const figures = [`${votes} ${votes === 1 ? "VOTE" : "VOTES"}`];
   if (headline.contractAddress && headline.marketCap !== null)
     figures.push(`MCAP ${formatUsd(headline.marketCap)}`);
   // Written out plainly: the site's price format shortens zeros with subscript digits the pixel font lacks.

@@ -13,6 +13,7 @@ export function cardContent(headline: HeadlinePage) {
     imageUrl: headline.imageUrl,
     stage: headline.stage,
     votes: headline.votes,
+    tomorrowVotes: headline.tomorrowVotes,
     symbol: headline.symbol,
     price: headline.price,
     marketCap: headline.marketCap,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type HeadlineStage, isApprovedStage } from "@/common/headline";
 import { easternDay } from "@/common/time";
@@ -19,54 +19,78 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const HEADLINE_NOT_FOUND = "Headline not found";
 
+/** Approved and still in the races' reach: not won, launched, refused or expired. */
+export const isInPlay = (stage: HeadlineStage) => (IN_PLAY as readonly HeadlineStage[]).includes(stage);
+
 /** Who changes the stage: a staff account, a background job, a visitor's submission, or an import. */
 export type Actor =
   | { kind: "staff"; account: { id: number; username: string } }
   | { kind: "job"; name: string }
   | { kind: "visitor" };
 
-/** The staff account behind a guarded request (the staff guard has loaded it) as an actor. */
-export function staffActor(request: { account: { id: number; username: string } | null }): Actor {
+/** The staff account behind a guarded request (the staff guard has loaded it). */
+export function staffAccount(request: { account: { id: number; username: string } | null }) {
   if (!request.account) throw new Error("staff route reached without an account");
-  return { kind: "staff", account: request.account };
+  return request.account;
 }
 
+/** The staff account behind a guarded request as an actor. */
+export function staffActor(request: { account: { id: number; username: string } | null }): Actor {
+  return { kind: "staff", account: staffAccount(request) };
+}
+
+/**
+ * In play: approved, and not won, launched or out. For this code the three names are one stage; the
+ * database mirrors the staff's two list switches into them for the previous release (migration 0011), so a
+ * transition into play writes "held" and the row answers whichever name the switches give.
+ */
+export const IN_PLAY = ["held", "today", "tomorrow"] as const satisfies readonly HeadlineStage[];
+
+/** The staff's two independent list switches (decisions, "Third wave"). */
+type Lists = { listedToday?: boolean; listedTomorrow?: boolean };
+
 export const TRANSITIONS = {
-  /** Approve: into today's voting (a paid one still waits for its payment to be verified). */
-  approve: { from: ["pending"], to: "today" },
+  /**
+   * Approve: into today's voting. A promoted submission joins it only once its payment is confirmed (the
+   * database's list rule); approving it first is allowed.
+   */
+  approve: { from: ["pending"], to: "held", lists: { listedToday: true } },
   /** Reject Payment: a paid submission leaves review and every list. */
-  rejectPayment: { from: ["pending", "held", "tomorrow", "today"], to: "rejected" },
+  rejectPayment: { from: ["pending", ...IN_PLAY], to: "rejected" },
   /** Verify Payment after a rejection: back to review. */
   reconsider: { from: ["rejected"], to: "pending" },
   /** A promoted submission still unpaid 24 hours after it was made (the payment job). */
-  expire: { from: ["pending", "held", "tomorrow", "today"], to: "expired" },
-  /** The Today's News switch on / off. */
-  addToToday: { from: ["held", "tomorrow"], to: "today" },
-  removeFromToday: { from: ["today"], to: "held" },
-  /** The Tomorrow's News switch on / off (and "remove from tomorrow"). */
-  addToTomorrow: { from: ["held", "today"], to: "tomorrow" },
-  removeFromTomorrow: { from: ["tomorrow"], to: "held" },
-  /** Move Top 4 to Today's News. */
-  promote: { from: ["tomorrow"], to: "today" },
+  expire: { from: ["pending", ...IN_PLAY], to: "expired" },
+  /** A payment found after the expiry: staff put the submission back in review. */
+  reinstate: { from: ["expired"], to: "pending" },
+  /** The Today's News switch on / off: list membership, the stage stays in play. */
+  addToToday: { from: IN_PLAY, to: "held", lists: { listedToday: true } },
+  removeFromToday: { from: IN_PLAY, to: "held", lists: { listedToday: false } },
+  /** The Tomorrow's News switch on / off (and "remove from tomorrow"), independent of Today's. */
+  addToTomorrow: { from: IN_PLAY, to: "held", lists: { listedTomorrow: true } },
+  removeFromTomorrow: { from: IN_PLAY, to: "held", lists: { listedTomorrow: false } },
+  /** Move Top 4 to Today's News: from Tomorrow's race into today's; neither count is touched. */
+  promote: { from: IN_PLAY, to: "held", lists: { listedToday: true, listedTomorrow: false } },
   /** Make Winner, Select Today's Winner, the automatic selection at the vote close. */
-  crown: { from: ["today", "held", "tomorrow"], to: "winner" },
+  crown: { from: IN_PLAY, to: "winner" },
   /** A winner replaced within its own cycle (a correction): back to the voting list with its votes. */
-  uncrown: { from: ["winner"], to: "today" },
+  uncrown: { from: ["winner"], to: "held", lists: { listedToday: true } },
   /** A closed cycle's winner when the next is crowned, or Move Winner to Yesterday: kept in the Archive. */
   retire: { from: ["winner"], to: "past_winner" },
   /** A contract address on a headline that never won: a launched token on Yesterday's News. */
-  launch: { from: ["held", "tomorrow", "today"], to: "launched" },
-} as const satisfies Record<string, { from: readonly HeadlineStage[]; to: HeadlineStage }>;
+  launch: { from: IN_PLAY, to: "launched" },
+} as const satisfies Record<string, { from: readonly HeadlineStage[]; to: HeadlineStage; lists?: Lists }>;
 export type Transition = keyof typeof TRANSITIONS;
 
 /** The stage a new headline starts in, by how it arrives. */
 export const CREATIONS = {
-  submit: "pending",
-  importNews: "tomorrow",
-  importToken: "launched",
+  submit: { stage: "pending" },
+  /** Imported news goes to Tomorrow's News only. */
+  importNews: { stage: "held", lists: { listedTomorrow: true } },
+  importToken: { stage: "launched" },
   /** "Generate token from address": a past winner entered by staff (the Winners tab lists it). */
-  generateToken: "past_winner",
-} as const satisfies Record<string, HeadlineStage>;
+  generateToken: { stage: "past_winner" },
+} as const satisfies Record<string, { stage: HeadlineStage; lists?: Lists }>;
 export type Creation = keyof typeof CREATIONS;
 
 const STAGE_NAMES: Record<HeadlineStage, string> = {
@@ -85,11 +109,12 @@ const REFUSALS: Record<Transition, string> = {
   approve: "Only a headline waiting for approval can be approved",
   rejectPayment: "A payment can only be rejected before the headline wins or launches",
   reconsider: "Only a rejected submission can go back to review",
+  reinstate: "Only an expired submission can be reinstated",
   expire: "Only an unpaid promoted submission that has not won or launched can expire",
   addToToday: "Only an approved headline that is not a winner or launched can join Today's News",
-  removeFromToday: "Only a headline in today's voting can leave Today's News",
+  removeFromToday: "Only an approved headline that is not a winner or launched can leave Today's News",
   addToTomorrow: "Only an approved headline that is not a winner or launched can join Tomorrow's News",
-  removeFromTomorrow: "Only a headline in Tomorrow's News can leave it",
+  removeFromTomorrow: "Only an approved headline that is not a winner or launched can leave Tomorrow's News",
   promote: "Only Tomorrow's News candidates can move to today's voting",
   crown: "Only an approved headline that has not won or launched can become the winner",
   uncrown: "Only the current winner can go back to voting",
@@ -142,24 +167,31 @@ async function record(
 export async function createHeadlineIn(
   tx: Tx,
   creation: Creation,
-  values: Omit<typeof headlines.$inferInsert, "stage">,
+  values: Omit<typeof headlines.$inferInsert, "stage" | "listedToday" | "listedTomorrow">,
   actor: Actor,
   now: Date,
   /** An import of a story already here (same source URL) inserts nothing and answers undefined. */
   skipDuplicateSource = false,
 ): Promise<HeadlineRow | undefined> {
-  const stage = CREATIONS[creation];
-  const insert = tx.insert(headlines).values({ ...values, stage });
+  const way: { stage: HeadlineStage; lists?: Lists } = CREATIONS[creation];
+  const insert = tx.insert(headlines).values({ ...values, ...way.lists, stage: way.stage });
   const [row] = skipDuplicateSource
     ? await insert.onConflictDoNothing({ target: headlines.sourceUrl }).returning()
     : await insert.returning();
-  if (row) await record(tx, [{ headlineId: row.id, from: null, to: stage }], creation, actor, now);
+  if (row) await record(tx, [{ headlineId: row.id, from: null, to: row.stage }], creation, actor, now);
   return row;
+}
+
+/** The stage and list switches a transition writes. */
+function transitionSet(name: Transition): { stage: HeadlineStage } & Lists {
+  const t: { to: HeadlineStage; lists?: Lists } = TRANSITIONS[name];
+  return { ...t.lists, stage: t.to };
 }
 
 /**
  * Moves one headline by a named transition inside the caller's transaction: the row is locked, its stage
- * checked against the table (409 otherwise, 404 for an unknown id), then updated with `set` and recorded.
+ * checked against the table (409 otherwise, 404 for an unknown or deleted id), then updated with `set` and
+ * recorded with the stage the row has after it (the database names a headline in play by its lists).
  */
 export async function transitionIn(
   tx: Tx,
@@ -169,17 +201,16 @@ export async function transitionIn(
   now: Date,
   set: HeadlineSet = {},
 ): Promise<HeadlineRow> {
-  const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-  if (!current) throw notFound(HEADLINE_NOT_FOUND);
+  const current = await lockHeadline(tx, id);
   if (!isAllowed(transition, current.stage)) throw refusal(transition, current.stage);
-  const to = TRANSITIONS[transition].to;
+  if (transition === "crown" && awaitsPayment(current)) throw conflict(UNPAID_CANNOT_WIN);
   const [row] = await tx
     .update(headlines)
-    .set({ ...set, stage: to })
+    .set({ ...set, ...transitionSet(transition) })
     .where(eq(headlines.id, id))
     .returning();
   if (!row) throw notFound(HEADLINE_NOT_FOUND);
-  await record(tx, [{ headlineId: id, from: current.stage, to }], transition, actor, now);
+  await record(tx, [{ headlineId: id, from: current.stage, to: row.stage }], transition, actor, now);
   return row;
 }
 
@@ -208,18 +239,24 @@ export async function transitionManyIn(
   set: HeadlineSet = {},
 ): Promise<HeadlineRow[]> {
   if (ids.length === 0) return [];
-  const { from, to } = TRANSITIONS[name];
+  const { from } = TRANSITIONS[name];
+  const before = await tx
+    .select({ id: headlines.id, stage: headlines.stage })
+    .from(headlines)
+    .where(
+      and(inArray(headlines.id, [...ids]), inArray(headlines.stage, [...from]), isNull(headlines.deletedAt)),
+    )
+    .for("update");
+  if (before.length !== ids.length) throw conflict(`${REFUSALS[name]}.`);
   const rows = await tx
     .update(headlines)
-    .set({ ...set, stage: to })
-    .where(and(inArray(headlines.id, [...ids]), inArray(headlines.stage, [...from])))
+    .set({ ...set, ...transitionSet(name) })
+    .where(inArray(headlines.id, [...ids]))
     .returning();
-  if (rows.length !== ids.length) throw conflict(`${REFUSALS[name]}.`);
-  // Every row came from one of `from`; a one-stage `from` records it exactly.
-  const fromStage = from.length === 1 ? (from[0] as HeadlineStage) : null;
+  const fromOf = new Map(before.map((r) => [r.id, r.stage]));
   await record(
     tx,
-    rows.map((r) => ({ headlineId: r.id, from: fromStage, to })),
+    rows.map((r) => ({ headlineId: r.id, from: fromOf.get(r.id) ?? null, to: r.stage })),
     name,
     actor,
     now,
@@ -230,16 +267,30 @@ export async function transitionManyIn(
 // --- the lists: which stages each public list shows ------------------------------------------------------
 
 /**
- * The home page's voting list (decisions page, "Lists"): in today's voting, and for promoted submissions
- * (a pasted transaction or a Solana Pay reference) only once the payment is verified. Verified paid submissions are promoted: placed first.
+ * The home page's voting list (decisions page, "Lists"): the database's generated column (schema.ts), the
+ * one rule the change triggers and cast_vote read too. Verified paid submissions are promoted: placed first.
  */
-export const inTodaysVoting = and(
-  eq(headlines.stage, "today"),
-  or(and(isNull(headlines.transactionId), isNull(headlines.paymentReference)), eq(headlines.isPaid, true)),
-);
+export const inTodaysVoting = eq(headlines.inTodaysVoting, true);
 
-/** Tomorrow's News candidates, imported news included. */
-export const inTomorrowsNews = eq(headlines.stage, "tomorrow");
+/** Tomorrow's News candidates, imported news included: the database's generated column too. */
+export const inTomorrowsNews = eq(headlines.inTomorrowsNews, true);
+
+/** A promoted submission (a pasted transaction or a Solana Pay reference) whose payment is not confirmed. */
+export function awaitsPayment(
+  row: Pick<HeadlineRow, "transactionId" | "paymentReference" | "isPaid">,
+): boolean {
+  return (row.transactionId !== null || row.paymentReference !== null) && !row.isPaid;
+}
+
+export const UNPAID_CANNOT_WIN =
+  "This promoted submission's payment is not confirmed yet: it cannot win before it is paid.";
+
+/** The row, locked for the transition; 404 for an unknown or deleted id. */
+export async function lockHeadline(tx: Tx, id: number): Promise<HeadlineRow> {
+  const [row] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
+  if (!row || row.deletedAt !== null) throw notFound(HEADLINE_NOT_FOUND);
+  return row;
+}
 
 /**
  * Yesterday's News: launched tokens and winners that have a contract address or were moved there; the
@@ -343,9 +394,9 @@ async function retireIn(
  */
 export async function crownIn(tx: Tx, id: number, actor: Actor, now: Date): Promise<HeadlineRow> {
   const s = await lockSettings(tx);
-  const [target] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-  if (!target) throw notFound(HEADLINE_NOT_FOUND);
+  const target = await lockHeadline(tx, id);
   if (!isAllowed("crown", target.stage)) throw refusal("crown", target.stage);
+  if (awaitsPayment(target)) throw conflict(UNPAID_CANNOT_WIN);
   const previous = await currentWinner(tx);
   if (previous) {
     if (crownedThisCycle(s)) await transitionIn(tx, previous.id, "uncrown", actor, now);
@@ -426,8 +477,7 @@ export async function setContractAddress(
     oldNewsAt: sql`coalesce(${headlines.oldNewsAt}, ${now.toISOString()}::timestamptz)`,
   };
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
-    if (!current) throw notFound(HEADLINE_NOT_FOUND);
+    const current = await lockHeadline(tx, id);
     if (isAllowed("launch", current.stage)) return transitionIn(tx, id, "launch", actor, now, set);
     if (!isApprovedStage(current.stage)) throw refusal("launch", current.stage);
     // winner, past_winner, launched: the stage stays, only the facts change.

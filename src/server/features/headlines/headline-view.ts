@@ -3,8 +3,11 @@ import type { headlines } from "../../db/schema";
 
 type HeadlineRow = typeof headlines.$inferSelect;
 
-/** The one mapping from a stored headline to what the API shows; private columns stop here. */
-export function toHeadline(row: HeadlineRow): Headline {
+/**
+ * The one mapping from a stored headline to what the API shows; private columns stop here. `votes` is the
+ * count of the race the list shows: today's (home, headline pages) or the Tomorrow's News race (its page).
+ */
+export function toHeadline(row: HeadlineRow, race: "today" | "tomorrow" = "today"): Headline {
   return {
     id: row.id,
     title: row.title,
@@ -12,13 +15,14 @@ export function toHeadline(row: HeadlineRow): Headline {
     imageUrl: row.imageUrl,
     submittedBy: row.submittedBy,
     createdAt: row.createdAt.toISOString(),
-    votes: row.votes,
-    // The spec's flags, derived from the one stage (decision 007).
+    votes: race === "tomorrow" ? row.tomorrowVotes : row.votes,
+    tomorrowVotes: row.tomorrowVotes,
+    // The spec's flags, derived from the one stage (decision 007) and the database's list columns.
     isApproved: isApprovedStage(row.stage),
     isWinner: row.stage === "winner" || row.stage === "past_winner",
     isPaid: row.isPaid,
-    isTodaysNews: row.stage === "today",
-    isTomorrowsNews: row.stage === "tomorrow",
+    isTodaysNews: row.inTodaysVoting,
+    isTomorrowsNews: row.inTomorrowsNews,
     importedNews: row.importedNews,
     launchStatus: row.launchStatus,
     launchDate: row.launchDate,

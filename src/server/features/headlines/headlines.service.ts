@@ -1,6 +1,6 @@
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
-import { type Headline, type HeadlinePage, isApprovedStage } from "@/common/headline";
+import type { Headline, HeadlinePage } from "@/common/headline";
 import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { headlines, settings } from "../../db/schema";
@@ -35,7 +35,7 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
 /** One headline for its own page; null when there is none or it is not public (waiting for review, refused). */
 export async function findHeadlinePage(db: Db, id: number): Promise<HeadlinePage | null> {
   const [row] = await db.select().from(headlines).where(eq(headlines.id, id));
-  if (!row || !isApprovedStage(row.stage)) return null;
+  if (!row?.isPublic) return null;
   return { ...toHeadline(row), stage: row.stage };
 }
 
@@ -74,7 +74,7 @@ export async function listTomorrowsNews(db: Db): Promise<Headline[]> {
     .from(headlines)
     .where(inTomorrowsNews)
     .orderBy(asc(headlines.createdAt), asc(headlines.id));
-  return rows.map((row) => toHeadline(row));
+  return rows.map((row) => toHeadline(row, "tomorrow"));
 }
 
 /** Yesterday's News, newest first. */

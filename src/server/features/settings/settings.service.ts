@@ -5,6 +5,7 @@ import type { Settings } from "@/common/settings";
 import { easternDay, formatCentral } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { settings } from "../../db/schema";
+import { openRace } from "../headlines/races";
 
 export type SettingsRow = typeof settings.$inferSelect;
 
@@ -13,7 +14,13 @@ export async function ensureSettings(db: Db, now: Date): Promise<void> {
   const cycle = defaultCycle(now);
   await db
     .insert(settings)
-    .values({ id: 1, ...cycle, currentDay: easternDay(now), scheduleMode: "daily" })
+    .values({
+      id: 1,
+      ...cycle,
+      raceCycle: cycle.votingEndTime,
+      currentDay: easternDay(now),
+      scheduleMode: "daily",
+    })
     .onConflictDoNothing();
 }
 
@@ -65,6 +72,8 @@ export async function updateSettings(
       .where(eq(settings.id, 1))
       .returning();
     if (!updated) throw new Error("settings row missing: ensureSettings runs at start-up");
+    // Moving the close of an open race keeps its votes in it; times set after the close open the next race.
+    if (current.votingEndTime <= now) await openRace(tx, now);
     return updated;
   });
   const notice =

@@ -1,6 +1,6 @@
-import { and, desc, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { Feed } from "feed";
-import { type HeadlinePage, UNPUBLISHED_STAGES } from "@/common/headline";
+import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
@@ -45,12 +45,7 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
       })
       .from(headlineTransitions)
       .innerJoin(headlines, sql`${headlines.id} = ${headlineTransitions.headlineId}`)
-      .where(
-        and(
-          inArray(headlineTransitions.toStage, ["today", "winner"]),
-          notInArray(headlines.stage, UNPUBLISHED_STAGES),
-        ),
-      )
+      .where(and(inArray(headlineTransitions.toStage, ["today", "winner"]), eq(headlines.isPublic, true)))
       .orderBy(desc(headlineTransitions.createdAt), desc(headlineTransitions.id))
       .limit(limit),
     db
@@ -60,7 +55,7 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
         and(
           isNotNull(headlines.oldNewsAt),
           isNotNull(headlines.contractAddress),
-          notInArray(headlines.stage, UNPUBLISHED_STAGES),
+          eq(headlines.isPublic, true),
         ),
       )
       .orderBy(desc(headlines.oldNewsAt), desc(headlines.id))

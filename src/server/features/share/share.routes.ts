@@ -1,5 +1,4 @@
-import { asc, notInArray } from "drizzle-orm";
-import { UNPUBLISHED_STAGES } from "@/common/headline";
+import { asc, eq } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
 import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
@@ -89,7 +88,7 @@ async function buildSitemap(app: App): Promise<string> {
       oldNewsAt: headlines.oldNewsAt,
     })
     .from(headlines)
-    .where(notInArray(headlines.stage, UNPUBLISHED_STAGES))
+    .where(eq(headlines.isPublic, true))
     .orderBy(asc(headlines.id));
   const url = (loc: string, lastmod?: Date) =>
     `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;

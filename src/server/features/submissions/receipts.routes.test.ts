@@ -115,7 +115,7 @@ describe("a promoted submission paid through Solana Pay", () => {
     });
 
     // Staff approve it (the transition itself is the dashboard's, tested there).
-    await t.db.update(headlines).set({ stage: "today" }).where(eq(headlines.id, made.id));
+    await t.db.update(headlines).set({ stage: "held", listedToday: true }).where(eq(headlines.id, made.id));
     const approved = await getReceipt(made.receipt);
     expect(approved.body.status).toBe("approved");
     expect(approved.body.headlineUrl).toMatch(new RegExp(`^/h/${made.id}/frog-buys-the-moon`));
@@ -123,7 +123,7 @@ describe("a promoted submission paid through Solana Pay", () => {
 
   it("stays out of the voting list until paid, even once approved", async () => {
     const made = await submitPromoted();
-    await t.db.update(headlines).set({ stage: "today" }).where(eq(headlines.id, made.id));
+    await t.db.update(headlines).set({ stage: "held", listedToday: true }).where(eq(headlines.id, made.id));
     const listed = async () =>
       ((await t.app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{ id: number }>).some(
         (h) => h.id === made.id,

@@ -1,6 +1,6 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type Headline, UNPUBLISHED_STAGES } from "@/common/headline";
+import type { Headline } from "@/common/headline";
 import {
   type ImportTokenInput,
   type TokenInfo,
@@ -249,7 +249,7 @@ export async function importToken(
     const [existing] = await tx
       .select({ id: headlines.id })
       .from(headlines)
-      .where(and(eq(headlines.contractAddress, address), notInArray(headlines.stage, UNPUBLISHED_STAGES)))
+      .where(and(eq(headlines.contractAddress, address), eq(headlines.isPublic, true)))
       .limit(1);
     if (existing) throw conflict(TRENDING_MESSAGES.tokenAlreadyImported);
     return createHeadlineIn(

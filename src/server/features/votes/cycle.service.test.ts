@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dailyCycle } from "@/common/schedule";
 import { openPostgres } from "../../db/connect";
-import { accounts, archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
+import { accounts, archiveEntries, headlines, headlineTransitions, settings, votes } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { type Actor, crownWinner, selectWinnerNow } from "../headlines/headline-stage";
 import { updateSettings } from "../settings/settings.service";
 import { runCycle } from "./cycle.service";
+import { ledgerMismatches } from "./ledger";
 
 let STAFF: Actor;
 
@@ -153,7 +154,7 @@ describe("the next cycle", () => {
     expect((await currentSettings())?.launchTime.getTime()).toBe(LAUNCH.getTime());
   });
 
-  it("keeps the other headlines' counts and lets the visitor vote again in the new cycle", async () => {
+  it("starts the next race even: the winner keeps its count, the others start at 0 with their votes kept, and the visitor votes again", async () => {
     const a = await createHeadline(t.db);
     const b = await createHeadline(t.db);
     const cookies = { mg_visitor: "returningvisitor000001" };
@@ -164,6 +165,15 @@ describe("the next cycle", () => {
       (await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: a.id }, cookies }))
         .statusCode,
     ).toBe(200);
+    for (const visitorId of ["othervisitor0000000001", "othervisitor0000000002"]) {
+      const vote = {
+        method: "POST" as const,
+        url: "/api/vote",
+        payload: { headlineId: visitorId.endsWith("1") ? a.id : b.id },
+      };
+      expect((await t.app.inject({ ...vote, cookies: { mg_visitor: visitorId } })).statusCode).toBe(200);
+    }
+    expect((await headline(b.id))?.votes).toBe(1);
     // The cycle closes (a wins) and the next one starts.
     await runCycle(t.db, new Date(Date.now() + 60_000));
     await runCycle(t.db, new Date(Date.now() + 120_000));
@@ -176,7 +186,11 @@ describe("the next cycle", () => {
     });
     expect(again.statusCode).toBe(200);
     expect((await headline(a.id))?.stage).toBe("winner");
-    expect((await headline(a.id))?.votes).toBe(1);
+    expect((await headline(a.id))?.votes).toBe(2);
+    // b's vote of the closed race stays in its row; the new race counts only the vote just cast.
+    expect((await headline(b.id))?.votes).toBe(1);
+    expect(await t.db.select().from(votes).where(eq(votes.headlineId, b.id))).toHaveLength(2);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 });
 

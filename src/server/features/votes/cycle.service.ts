@@ -10,6 +10,7 @@ import {
   lockSettings,
   topOfVoting,
 } from "../headlines/headline-stage";
+import { openRace } from "../headlines/races";
 
 /** The automatic selection's name in headline_transitions. */
 export const CYCLE_JOB: Actor = { kind: "job", name: "cycle" };
@@ -59,11 +60,15 @@ export async function runCycle(db: Db, now: Date): Promise<CycleOutcome> {
   if (!current || current.launchTime > now) return { crowned, rolled: false };
   const next = nextCycle(current.scheduleMode, current, now);
   if (!next) return { crowned, rolled: false };
-  // Compare-and-set on the old launch time: of several processes, one rolls the cycle.
-  const rolled = await db
-    .update(settings)
-    .set({ ...next, currentDay: easternDay(now), updatedAt: new Date() })
-    .where(and(eq(settings.id, 1), eq(settings.launchTime, current.launchTime)))
-    .returning({ id: settings.id });
-  return { crowned, rolled: rolled.length > 0 };
+  // Compare-and-set on the old launch time: of several processes, one rolls the cycle and opens its race.
+  const rolled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(settings)
+      .set({ ...next, currentDay: easternDay(now), updatedAt: new Date() })
+      .where(and(eq(settings.id, 1), eq(settings.launchTime, current.launchTime)))
+      .returning({ id: settings.id });
+    if (row) await openRace(tx, now);
+    return row !== undefined;
+  });
+  return { crowned, rolled };
 }

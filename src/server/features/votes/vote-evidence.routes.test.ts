@@ -124,7 +124,12 @@ describe("POST /api/admin/headlines/:id/void-votes", () => {
 
     const res = await voidVotes(h.id, { by: "network", hash: ringCluster?.hash });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ headlineId: h.id, voided: 5, votes: 1 });
+    expect(res.json()).toEqual({
+      headlineId: h.id,
+      voided: 5,
+      votes: 1,
+      reason: "Suspicious cluster of votes",
+    });
     expect(await votesOf(h.id)).toBe(1);
     const rows = await t.db.select().from(votes).where(eq(votes.headlineId, h.id));
     expect(rows.filter((r) => r.voidedAt !== null)).toHaveLength(5);
@@ -177,7 +182,12 @@ describe("POST /api/admin/headlines/:id/void-votes", () => {
       .find((h) => h.id === a.id)
       ?.userAgents.find((c) => c.votes === 2);
     const res = await voidVotes(a.id, { by: "userAgent", hash: cluster?.hash });
-    expect(res.json()).toEqual({ headlineId: a.id, voided: 2, votes: 1 });
+    expect(res.json()).toEqual({
+      headlineId: a.id,
+      voided: 2,
+      votes: 1,
+      reason: "Suspicious cluster of votes",
+    });
     expect(await votesOf(b.id)).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import {
 } from "@/common/vote-evidence";
 import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
+import { staffAccount } from "../headlines/headline-stage";
 import { listVoteEvidence, voidVotes } from "./vote-evidence.service";
 
 /** The dashboard's vote evidence (staff only, behind the structural staff guard of plugins/auth.ts). */
@@ -28,11 +29,18 @@ export async function voteEvidenceRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const result = await voidVotes(db, request.params.id, request.body, new Date());
+        const result = await voidVotes(
+          db,
+          request.params.id,
+          request.body,
+          staffAccount(request),
+          new Date(),
+        );
         request.auditDetails = {
           headlineId: result.headlineId,
           cluster: { by: request.body.by, hash: hashPrefix(request.body.hash) },
           voided: result.voided,
+          reason: result.reason,
           votesAfter: result.votes,
         };
         return result;

@@ -13,6 +13,7 @@ import { type Db, rowsOf } from "../../db/connect";
 import { headlines, settings, votes } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { inTodaysVoting } from "../headlines/headline-stage";
+import { CURRENT_RACE } from "../headlines/races";
 
 /**
  * The dashboard's vote evidence: the current cycle's headline votes grouped by network and by user agent,
@@ -20,10 +21,8 @@ import { inTodaysVoting } from "../headlines/headline-stage";
  */
 
 export const WINNER_CHOSEN = "This cycle's winner has been chosen: its votes can no longer be voided.";
+export const DEFAULT_VOID_REASON = "Suspicious cluster of votes";
 export const NOTHING_TO_VOID = "No counted votes of this headline are in that cluster.";
-
-/** The current cycle (the settings' votingEndTime), compared in SQL so no precision is lost on the way. */
-const currentCycle = sql`(SELECT voting_end_time FROM settings WHERE id = 1)`;
 
 /** The cycle's winner has been chosen, automatically or by staff (see cycle.service.ts, crownIn/runCycle). */
 const winnerChosen = sql<boolean>`${settings.winnerSelectedFor} IS NOT DISTINCT FROM ${settings.votingEndTime}`;
@@ -33,7 +32,7 @@ const countedVotesOf = (ids: number[]) =>
   and(
     inArray(votes.headlineId, ids),
     eq(votes.kind, "headline"),
-    sql`${votes.cycle} = ${currentCycle}`,
+    sql`${votes.cycle} = ${CURRENT_RACE}`,
     isNull(votes.voidedAt),
   );
 
@@ -142,7 +141,7 @@ export async function listVoteEvidence(db: Db): Promise<VoteEvidence> {
         and(
           inArray(votes.headlineId, ids),
           eq(votes.kind, "headline"),
-          sql`${votes.cycle} = ${currentCycle}`,
+          sql`${votes.cycle} = ${CURRENT_RACE}`,
         ),
       )
       .groupBy(votes.headlineId),
@@ -181,6 +180,7 @@ export async function voidVotes(
   db: Db,
   headlineId: number,
   input: VoidVotesInput,
+  by: { id: number; username: string },
   now: Date,
 ): Promise<VoidVotesResult> {
   return db.transaction(async (tx) => {
@@ -193,9 +193,10 @@ export async function voidVotes(
     if (current.winnerChosen) throw conflict(WINNER_CHOSEN);
 
     const column = input.by === "network" ? votes.networkHash : votes.userAgentHash;
+    const reason = input.reason ?? DEFAULT_VOID_REASON;
     const voided = await tx
       .update(votes)
-      .set({ voidedAt: now })
+      .set({ voidedAt: now, voidedBy: by.username, voidReason: reason })
       .where(and(countedVotesOf([headlineId]), eq(column, input.hash)))
       .returning({ id: votes.id });
     if (voided.length === 0) throw notFound(NOTHING_TO_VOID);
@@ -207,7 +208,7 @@ export async function voidVotes(
       .returning({ votes: headlines.votes });
     // The votes cascade with their headline, so a row was voided only if the headline is there.
     if (!headline) throw notFound(NOTHING_TO_VOID);
-    return { headlineId, voided: voided.length, votes: headline.votes };
+    return { headlineId, voided: voided.length, votes: headline.votes, reason };
   });
 }
 

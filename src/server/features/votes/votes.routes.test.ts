@@ -47,6 +47,8 @@ function communityVote(v: { cookie: string; ip: string }, id: unknown, voteType:
 const countRows = async () => (await t.db.select().from(votes)).length;
 const votesOf = async (id: number) =>
   (await t.db.select().from(headlines).where(eq(headlines.id, id)))[0]?.votes;
+const tomorrowVotesOf = async (id: number) =>
+  (await t.db.select().from(headlines).where(eq(headlines.id, id)))[0]?.tomorrowVotes;
 
 describe("POST /api/vote", () => {
   it("counts a vote and answers the new count and the votes left today", async () => {
@@ -204,7 +206,7 @@ describe("POST /api/community-vote/:id", () => {
     const again = await communityVote(v, c.id, "buy");
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("You've already voted for this headline");
-    expect(await votesOf(c.id)).toBe(1);
+    expect(await tomorrowVotesOf(c.id)).toBe(1);
   });
 
   it("refuses Tomorrow's News votes after voting has ended", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Sentiment } from "@/common/sentiment";
 import { easternDay } from "@/common/time";
 import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
@@ -133,7 +133,9 @@ export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVo
         headlineId: votes.headlineId,
         sentiment: votes.sentiment,
         cycle: votes.cycle,
-        current: settings.votingEndTime,
+        current: sql<Date>`coalesce(${settings.raceCycle}, ${settings.votingEndTime})`.mapWith(
+          settings.votingEndTime,
+        ),
       })
       .from(votes)
       .innerJoin(settings, eq(settings.id, 1))
@@ -143,6 +145,7 @@ export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVo
       .from(voteQuota)
       .where(and(eq(voteQuota.ip, visitor.network), eq(voteQuota.day, easternDay(now)))),
   ]);
+  // Today's race only (voided votes included: a voided vote still used the visitor's one vote of the race).
   const headlineVote = rows.find((r) => r.kind === "headline" && r.cycle.getTime() === r.current.getTime());
   return {
     headlineVote: headlineVote?.headlineId ?? null,
