@@ -180,7 +180,7 @@ export async function adminRoutes(app: App): Promise<void> {
       { schema: answers(AdminHeadlineListSchema) },
       async (request) => {
         const { moved, qualifying } = await moveTopHeadlinesToToday(db, by(request), new Date());
-        // The counts are reset to 0 by the move: the audit row is where the race's result is kept.
+        // The Tomorrow's News race's result, for the audit row (the counts themselves stay on the headlines).
         request.auditDetails = { qualifying };
         return moved;
       },

@@ -296,7 +296,7 @@ export async function lockHeadline(tx: Tx, id: number): Promise<HeadlineRow> {
  * Yesterday's News: launched tokens and winners that have a contract address or were moved there; the
  * CHECK constraints keep old_news_at to those stages.
  */
-export const inYesterdaysNews = isNotNull(headlines.oldNewsAt);
+export const inYesterdaysNews = and(isNotNull(headlines.oldNewsAt), eq(headlines.isPublic, true));
 
 // --- the winner --------------------------------------------------------------------------------------------
 

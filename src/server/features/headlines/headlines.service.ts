@@ -1,4 +1,4 @@
-import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
 import type { Headline, HeadlinePage } from "@/common/headline";
 import { easternDay } from "@/common/time";
@@ -17,7 +17,10 @@ import { toHeadline } from "./headline-view";
 /** GET /api/headlines: the current winner (flagged isWinner) followed by today's voting list. */
 export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
   const [winnerRows, voting] = await Promise.all([
-    db.select().from(headlines).where(eq(headlines.stage, "winner")),
+    db
+      .select()
+      .from(headlines)
+      .where(and(eq(headlines.stage, "winner"), eq(headlines.isPublic, true))),
     db
       .select()
       .from(headlines)

@@ -4,6 +4,6 @@ RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT array_remove(ARRAY[
     CASE WHEN p_public THEN 'headlines' END,
     CASE WHEN p_tomorrow THEN 'tomorrows-news' END,
-    CASE WHEN p_old_news_at IS NOT NULL THEN 'yesterdays-news' END
+    CASE WHEN p_public AND p_old_news_at IS NOT NULL THEN 'yesterdays-news' END
   ], NULL)
 $$;
