@@ -5,7 +5,6 @@ import { createSafeFetch } from "./safe-fetch";
 import {
   evaluatePayment,
   findSignaturesFor,
-  formatSol,
   getTransaction,
   SolanaRpcError,
   type SolanaTransaction,
@@ -131,10 +130,15 @@ describe("evaluatePayment", () => {
     expect(evaluatePayment(withReference, expectation(PAYMENTS.valid, { reference })).verified).toBe(true);
   });
 
-  it("formats lamports as SOL", () => {
-    expect(formatSol(350_000_000)).toBe("0.35");
-    expect(formatSol(1_000_000_000)).toBe("1");
-    expect(formatSol(5_000)).toBe("0.000005");
+  it("writes a dust amount as a decimal, never in exponent form", () => {
+    const tx = recorded("solana-tx-too-small.json") as SolanaTransaction;
+    const dust = tx.meta && {
+      ...tx.meta,
+      postBalances: tx.meta.preBalances.map((b, i) => (i === 1 ? b + 1 : b)),
+    };
+    expect(evaluatePayment({ ...tx, meta: dust }, expectation(PAYMENTS.tooSmall)).reason).toBe(
+      "Amount 0.000000001 SOL is below the 0.35 SOL price",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatSol } from "@/common/solana-pay";
 import type { SafeFetch } from "./safe-fetch";
 
 /**
@@ -134,11 +135,6 @@ export const PAYMENT_REASONS = {
   usedElsewhere: "This transaction has already been used for another submission",
 } as const;
 
-/** Lamports as SOL for people: "0.35", "1", "0.000005". */
-export function formatSol(lamports: number): string {
-  return String(Number((lamports / LAMPORTS_PER_SOL).toFixed(9)));
-}
-
 /** Judges a transaction (or its absence) against what the submission claims. */
 export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentExpectation): PaymentVerdict {
   const no = (reason: string): PaymentVerdict => ({ verified: false, reason });
@@ -156,7 +152,7 @@ export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentE
   if (received <= 0) return no(PAYMENT_REASONS.otherAddress);
   const priceLamports = Math.round(expected.priceSol * LAMPORTS_PER_SOL);
   if (received < priceLamports) {
-    return no(`Amount ${formatSol(received)} SOL is below the ${formatSol(priceLamports)} SOL price`);
+    return no(`Amount ${formatSol(received)} is below the ${formatSol(priceLamports)} price`);
   }
 
   if (tx.blockTime === null || tx.blockTime === undefined) return no(PAYMENT_REASONS.noTime);
@@ -165,5 +161,5 @@ export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentE
     return no(PAYMENT_REASONS.tooOld);
   }
   if (paidAt > expected.now.getTime() + FUTURE_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
-  return { verified: true, reason: `Payment of ${formatSol(received)} SOL confirmed` };
+  return { verified: true, reason: `Payment of ${formatSol(received)} confirmed` };
 }
