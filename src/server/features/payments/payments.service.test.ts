@@ -63,7 +63,7 @@ describe("verifyPayment", () => {
   it("stores isPaid and the reason", async () => {
     fake.state.rpcBlockTime = new Date(now.getTime() - 120_000);
     const row = await submission({ transactionId: PAYMENTS.valid });
-    expect(await verifyPayment(database.db, row.id, deps)).toEqual({
+    expect(await verifyPayment(database.db, row.id, deps)).toMatchObject({
       verified: true,
       reason: "Payment of 0.35 SOL confirmed",
     });
@@ -209,6 +209,17 @@ describe("Solana Pay: payments found by reference", () => {
       paymentNote: "Payment went to another address",
     });
     expect(await reload(unpaid.id)).toMatchObject({ isPaid: false, transactionId: null, paymentNote: null });
+  });
+
+  it("does not count the price paid with the reference on another instruction than the transfer", async () => {
+    const row = await promoted({ createdAt: new Date() });
+    payWithReference(fake.state, row.paymentReference ?? "", "solana-tx-reference-elsewhere.json");
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(row.id)).toMatchObject({
+      isPaid: false,
+      transactionId: null,
+      paymentNote: "The transaction does not carry this submission's payment reference",
+    });
   });
 
   it("never lets one transaction pay for two submissions", async () => {

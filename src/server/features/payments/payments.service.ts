@@ -7,13 +7,11 @@ import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import {
-  accountKeysOf,
   evaluatePayment,
   findSignaturesFor,
   getTransaction,
   PAYMENT_REASONS,
   type PaymentVerdict,
-  type SolanaTransaction,
 } from "../../integrations/solana";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
 import { type HeadlineRow, transitionManyIn } from "../headlines/headline-stage";
@@ -116,7 +114,7 @@ async function checkPasted(
       submittedAt: row.createdAt,
       now: deps.now?.() ?? new Date(),
     });
-    if (verdict.verified && tx && (await carriesOtherReference(db, tx, row.id)))
+    if (verdict.verified && (await carriesOtherReference(db, verdict.transfer?.references ?? [], row.id)))
       verdict = { verified: false, reason: PAYMENT_REASONS.otherReference };
   }
   await db
@@ -130,9 +128,9 @@ async function checkPasted(
   return verdict;
 }
 
-/** The transaction names another submission's reference: it paid for that one. */
-async function carriesOtherReference(db: Db, tx: SolanaTransaction, id: number): Promise<boolean> {
-  const keys = accountKeysOf(tx);
+/** The paying transfer names another submission's reference: it paid for that one. */
+async function carriesOtherReference(db: Db, keys: string[], id: number): Promise<boolean> {
+  if (keys.length === 0) return false;
   const [other] = await db
     .select({ id: headlines.id })
     .from(headlines)
