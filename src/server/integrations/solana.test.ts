@@ -202,12 +202,16 @@ describe("getTransaction", () => {
     try {
       const http = createSafeFetch({ allowHosts: [fake.server.host] });
       const reference = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
-      expect(await findSignaturesFor(http, fake.config.solanaRpcUrl as string, reference)).toEqual([
-        PAYMENTS.valid,
-      ]);
+      const since = new Date(PAYMENTS.blockTime.getTime() - 60_000);
+      expect(await findSignaturesFor(http, fake.config.solanaRpcUrl as string, reference, since)).toEqual({
+        signatures: [PAYMENTS.valid],
+        complete: true,
+      });
+      // A short page is the last one: one call.
+      expect(fake.server.bodies.filter((b) => b.includes("getSignaturesForAddress"))).toHaveLength(1);
       expect(JSON.parse(fake.server.bodies.at(-1) as string)).toMatchObject({
         method: "getSignaturesForAddress",
-        params: [reference, { commitment: "finalized", limit: 10 }],
+        params: [reference, { commitment: "finalized", limit: 1000 }],
       });
     } finally {
       fake.state.overrides.clear();

@@ -12,7 +12,7 @@ import type { SafeFetch } from "./safe-fetch";
 /** How long before the submission a payment may have been made. */
 export const PAYMENT_WINDOW_DAYS = 7;
 /** Clock skew allowed between the chain and this server. */
-const FUTURE_SKEW_MS = 5 * 60 * 1000;
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export class SolanaRpcError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -57,12 +57,21 @@ const RpcErrorSchema = z.object({ code: z.number().optional(), message: z.string
 const RpcAnswerSchema = z.object({ result: TransactionSchema.nullish(), error: RpcErrorSchema });
 
 const SignaturesAnswerSchema = z.object({
-  result: z.array(z.object({ signature: z.string(), err: z.unknown().optional() })).nullish(),
+  result: z
+    .array(z.object({ signature: z.string(), err: z.unknown().optional(), blockTime: z.number().nullish() }))
+    .nullish(),
   error: RpcErrorSchema,
 });
 
-/** How many of a reference's signatures are looked at: a reference is paid once, a few tries at most. */
-const SIGNATURES_LIMIT = 10;
+/** Signatures per getSignaturesForAddress page: the most a node gives. */
+export const SIGNATURES_PAGE_LIMIT = 1000;
+/**
+ * Pages one look at a reference reads at most (10,000 signatures, 10 calls). Anyone can name a reference once
+ * it is on chain, in as many transactions as they pay fees for, so one check must stay bounded; beyond it
+ * only the newest 10,000 are seen (hiding a payment that way costs 0.05 SOL in fees, and a pasted signature
+ * is checked without this listing).
+ */
+export const MAX_SIGNATURE_PAGES = 10;
 
 async function rpcCall<T extends z.ZodType<{ error?: { message?: string } | null }>>(
   http: SafeFetch,
@@ -97,19 +106,45 @@ export async function getTransaction(
   return answer.result ?? null;
 }
 
+export interface ReferenceSignatures {
+  /** The successful transactions naming the address, oldest first (failed ones paid nothing). */
+  signatures: string[];
+  /** False when MAX_SIGNATURE_PAGES ran out before `since`: older signatures were not read. */
+  complete: boolean;
+}
+
 /**
- * The finalized, successful transactions that name `address` (a Solana Pay reference), newest first
- * (`getSignaturesForAddress`). Failed ones are left out: they paid nothing.
+ * The finalized, successful transactions that name `address` (a Solana Pay reference) from `since` on,
+ * oldest first: `getSignaturesForAddress` pages backwards (`before`) until a page reaches `since` or is
+ * short, so no number of newer transactions hides an older one (up to MAX_SIGNATURE_PAGES).
  */
-export async function findSignaturesFor(http: SafeFetch, rpcUrl: string, address: string): Promise<string[]> {
-  const answer = await rpcCall(
-    http,
-    rpcUrl,
-    "getSignaturesForAddress",
-    [address, { commitment: "finalized", limit: SIGNATURES_LIMIT }],
-    SignaturesAnswerSchema,
-  );
-  return (answer.result ?? []).filter((s) => s.err === null || s.err === undefined).map((s) => s.signature);
+export async function findSignaturesFor(
+  http: SafeFetch,
+  rpcUrl: string,
+  address: string,
+  since: Date,
+): Promise<ReferenceSignatures> {
+  const found: string[] = [];
+  let before: string | undefined;
+  for (let page = 0; page < MAX_SIGNATURE_PAGES; page++) {
+    const answer = await rpcCall(
+      http,
+      rpcUrl,
+      "getSignaturesForAddress",
+      [address, { commitment: "finalized", limit: SIGNATURES_PAGE_LIMIT, ...(before ? { before } : {}) }],
+      SignaturesAnswerSchema,
+    );
+    const entries = answer.result ?? [];
+    for (const entry of entries) {
+      if (typeof entry.blockTime === "number" && entry.blockTime * 1000 < since.getTime())
+        return { signatures: found.reverse(), complete: true };
+      if (entry.err === null || entry.err === undefined) found.push(entry.signature);
+    }
+    before = entries.at(-1)?.signature;
+    if (entries.length < SIGNATURES_PAGE_LIMIT || !before)
+      return { signatures: found.reverse(), complete: true };
+  }
+  return { signatures: found.reverse(), complete: false };
 }
 
 /**
@@ -240,6 +275,6 @@ export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentE
   if (paidAt.getTime() < expected.submittedAt.getTime() - PAYMENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) {
     return no(PAYMENT_REASONS.tooOld);
   }
-  if (paidAt.getTime() > expected.now.getTime() + FUTURE_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
+  if (paidAt.getTime() > expected.now.getTime() + CLOCK_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
   return { verified: true, reason: `Payment of ${formatSol(transfer.lamports)} confirmed`, transfer, paidAt };
 }

@@ -9,6 +9,7 @@ import {
   claimOnDemandCheck,
   type PaymentDeps,
   paymentChecksConfigured,
+  ReferenceScans,
 } from "./payments.service";
 
 /**
@@ -38,7 +39,7 @@ export class PaymentChecks {
     >,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.deps = { http: createServiceFetch(config), config, log };
+    this.deps = { http: createServiceFetch(config), config, log, scans: new ReferenceScans() };
   }
 
   get configured(): boolean {

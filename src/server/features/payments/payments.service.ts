@@ -7,6 +7,7 @@ import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import {
+  CLOCK_SKEW_MS,
   evaluatePayment,
   findSignaturesFor,
   getTransaction,
@@ -33,6 +34,8 @@ export interface PaymentDeps {
   config: Pick<Config, "solanaRpcUrl" | "paymentAddress" | "submissionPriceSol">;
   log?: FastifyBaseLogger;
   now?: () => Date;
+  /** Where each reference's scan stopped in this process (ReferenceScans); without it every check starts over. */
+  scans?: ReferenceScans;
 }
 
 export const PAYMENT_MESSAGES = {
@@ -50,6 +53,48 @@ export const NOT_FOUND_RETRY_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_HOURS * 60 * 60 * 1000;
 /** At most this many submissions per background pass. */
 export const PAYMENT_CHECK_BATCH = 50;
+/**
+ * At most this many transactions are fetched (getTransaction) per check of one reference; the next check
+ * goes on after the last one judged (ReferenceScans). With MAX_SIGNATURE_PAGES, one check costs at most 10
+ * listing calls and 50 fetches however many transactions name the reference.
+ */
+export const MAX_TRANSACTIONS_PER_CHECK = 50;
+/** Fetched side by side within one check. */
+const FETCH_CONCURRENCY = 5;
+
+interface ReferenceScan {
+  /** The newest transaction judged so far; every older one paid nothing. */
+  after: string;
+  /** The oldest refusal met, which the receipt shows ("Amount 0.1 SOL is below the 0.35 SOL price"). */
+  refusal: PaymentVerdict | null;
+}
+
+/**
+ * Where each submission's reference scan stopped, kept in memory by the process that checks (one per
+ * PaymentChecks): an optimisation only, so losing it (a restart, another process) just starts a scan over.
+ * Bounded: the oldest entries go first.
+ */
+export class ReferenceScans {
+  private readonly scans = new Map<number, ReferenceScan>();
+  constructor(private readonly max = 10_000) {}
+
+  get(id: number): ReferenceScan | undefined {
+    return this.scans.get(id);
+  }
+
+  set(id: number, scan: ReferenceScan): void {
+    this.scans.delete(id);
+    this.scans.set(id, scan);
+    for (const oldest of this.scans.keys()) {
+      if (this.scans.size <= this.max) break;
+      this.scans.delete(oldest);
+    }
+  }
+
+  delete(id: number): void {
+    this.scans.delete(id);
+  }
+}
 
 /** A promoted submission whose payment is still awaited (nothing pasted, nothing found, not expired). */
 export const awaitingPayment = and(
@@ -140,8 +185,11 @@ async function carriesOtherReference(db: Db, keys: string[], id: number): Promis
 }
 
 /**
- * Looks for an awaiting submission's payment by its reference. The first verified transaction pays it; if
- * none verifies, the last refusal is kept as the note (the receipt says why: too little, another address).
+ * Looks for an awaiting submission's payment by its reference: every successful transaction naming it since
+ * the submission was made, oldest first, and the first that meets every rule pays (an earlier 0.1 SOL
+ * attempt does not hide a later 0.35 SOL payment, nor do any number of other transactions naming the
+ * reference). If none verifies, the oldest refusal is kept as the note (the receipt says why: too little,
+ * another address); it is normally the payer's own attempt, since nobody else sees the reference before it.
  * A transaction someone pasted on another submission before it was found here is taken back from that one
  * unless staff or a check already counted it there.
  */
@@ -150,24 +198,48 @@ async function checkByReference(db: Db, row: HeadlineRow, deps: PaymentDeps): Pr
   const reference = row.paymentReference;
   if (!reference) return null;
   const now = deps.now?.() ?? new Date();
-  let refusal: PaymentVerdict | null = null;
-  for (const signature of await findSignaturesFor(deps.http, solanaRpcUrl, reference)) {
-    const tx = await getTransaction(deps.http, solanaRpcUrl, signature);
-    const verdict = evaluatePayment(tx, {
-      signature,
-      paymentAddress,
-      priceSol: submissionPriceSol,
-      reference,
-      submittedAt: row.createdAt,
-      now,
-    });
-    if (!verdict.verified) {
-      refusal = verdict;
-      continue;
+  // A reference is made with its submission: nothing older can name it (less the chain's clock skew).
+  const since = new Date(row.createdAt.getTime() - CLOCK_SKEW_MS);
+  const { signatures, complete } = await findSignaturesFor(deps.http, solanaRpcUrl, reference, since);
+  if (!complete)
+    deps.log?.warn(
+      { headlineId: row.id, signatures: signatures.length },
+      "payment reference named by more transactions than one check lists; only the newest were read",
+    );
+
+  const scan = deps.scans?.get(row.id);
+  const resumeAt = scan ? signatures.indexOf(scan.after) + 1 : 0;
+  let refusal = resumeAt > 0 ? (scan?.refusal ?? null) : null;
+  let judged: string | undefined;
+  const batch = signatures.slice(resumeAt, resumeAt + MAX_TRANSACTIONS_PER_CHECK);
+  scanning: for (let i = 0; i < batch.length; i += FETCH_CONCURRENCY) {
+    const chunk = batch.slice(i, i + FETCH_CONCURRENCY);
+    const transactions = await Promise.all(chunk.map((s) => getTransaction(deps.http, solanaRpcUrl, s)));
+    for (const [j, signature] of chunk.entries()) {
+      const tx = transactions[j] ?? null;
+      // Listed as finalized but not served yet: judge it (and what follows) on the next check.
+      if (!tx) break scanning;
+      judged = signature;
+      const verdict = evaluatePayment(tx, {
+        signature,
+        paymentAddress,
+        priceSol: submissionPriceSol,
+        reference,
+        submittedAt: row.createdAt,
+        now,
+      });
+      if (!verdict.verified) {
+        refusal ??= verdict;
+        continue;
+      }
+      if (await claimTransaction(db, row.id, signature, verdict.reason, now)) {
+        deps.scans?.delete(row.id);
+        return verdict;
+      }
+      refusal ??= { verified: false, reason: PAYMENT_REASONS.usedElsewhere };
     }
-    if (await claimTransaction(db, row.id, signature, verdict.reason, now)) return verdict;
-    refusal = { verified: false, reason: PAYMENT_REASONS.usedElsewhere };
   }
+  if (judged) deps.scans?.set(row.id, { after: judged, refusal });
   await db
     .update(headlines)
     .set({ paymentNote: refusal?.reason ?? null, paymentCheckedAt: now })
