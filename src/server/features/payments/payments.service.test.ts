@@ -19,6 +19,7 @@ import { newPaymentReference } from "../submissions/receipts";
 import {
   checkPendingPayments,
   claimOnDemandCheck,
+  LATE_PAYMENT_LOOKUP_MS,
   MAX_TRANSACTIONS_PER_CHECK,
   NOT_FOUND_RETRY_MS,
   ON_DEMAND_CHECK_MS,
@@ -371,6 +372,63 @@ describe("Solana Pay: payments found by reference", () => {
     });
     expect((await reload(approvedUnpaid.id))?.stage).toBe("expired");
     for (const kept of [pasted, paid, fresh, free]) expect((await reload(kept.id))?.stage).toBe("pending");
+  });
+
+  it("records a payment found after expiry, leaving the submission expired and unpaid", async () => {
+    const createdAt = new Date(Date.now() - PAYMENT_WINDOW_MS - 3_600_000);
+    const row = await promoted({ createdAt });
+    expect(await checkPendingPayments(database.db, at(new Date()))).toMatchObject({ expired: 1 });
+    const late = payWithReference(fake.state, row.paymentReference ?? "");
+    expect(await checkPendingPayments(database.db, at(new Date()))).toMatchObject({
+      checked: 1,
+      verified: 1,
+    });
+    expect(await reload(row.id)).toMatchObject({
+      stage: "expired",
+      isPaid: false,
+      transactionId: late,
+      paymentNote: `Paid 0.35 SOL after it expired (tx ${late.slice(0, 8)}...${late.slice(-4)})`,
+    });
+    // Recorded once: nothing more to look for.
+    expect(await checkPendingPayments(database.db, at(new Date()))).toMatchObject({ checked: 0 });
+  });
+
+  it("says when a payment made in time was found only after the expiry", async () => {
+    const createdAt = new Date(Date.now() - PAYMENT_WINDOW_MS - 3_600_000);
+    const row = await promoted({ createdAt });
+    await checkPendingPayments(database.db, { ...deps, config: { ...deps.config, solanaRpcUrl: undefined } });
+    const signature = payWithReference(
+      fake.state,
+      row.paymentReference ?? "",
+      "solana-tx-valid.json",
+      new Date(createdAt.getTime() + 3_600_000),
+    );
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(row.id)).toMatchObject({
+      stage: "expired",
+      isPaid: false,
+      transactionId: signature,
+      paymentNote: `Paid 0.35 SOL in time, found after it expired (tx ${signature.slice(0, 8)}...${signature.slice(-4)})`,
+    });
+  });
+
+  it("keeps an expired submission's note while no late payment is found, and stops looking after 7 days", async () => {
+    const row = await promoted({ createdAt: new Date(Date.now() - PAYMENT_WINDOW_MS - 3_600_000) });
+    payWithReference(fake.state, row.paymentReference ?? "", "solana-tx-too-small.json");
+    await checkPendingPayments(database.db, { ...deps, config: { ...deps.config, solanaRpcUrl: undefined } });
+    await checkPendingPayments(database.db, at(new Date()));
+    expect(await reload(row.id)).toMatchObject({
+      stage: "expired",
+      transactionId: null,
+      paymentNote: "No payment arrived within 24 hours",
+    });
+    const week = await promoted({
+      createdAt: new Date(Date.now() - LATE_PAYMENT_LOOKUP_MS - 60_000),
+      stage: "expired",
+    });
+    payWithReference(fake.state, week.paymentReference ?? "");
+    expect(await checkPendingPayments(database.db, at(new Date()))).toMatchObject({ checked: 1 });
+    expect((await reload(week.id))?.transactionId).toBeNull();
   });
 
   it("claims the on-demand check at most once per 10 seconds", async () => {
