@@ -8,7 +8,7 @@ import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionD
  * (`sendTransaction`, base64 wire bytes, as the tests' wallet sends what the page asked it to sign) are
  * decoded with @solana/kit and kept as finalized: their SOL transfers move balances, and every account they
  * name, a Solana Pay reference included, finds them through `getSignaturesForAddress`. Answers have the
- * real node's shapes (jsonParsed transactions).
+ * real node's shapes (transactions as encoding "json" gives them: instructions with all their accounts).
  *
  *   tsx e2e/fake-chain.ts <port>
  */
@@ -25,8 +25,12 @@ interface KeptTransaction {
   slot: number;
   blockTime: number;
   accountKeys: string[];
-  writable: boolean[];
-  signers: boolean[];
+  header: {
+    numRequiredSignatures: number;
+    numReadonlySignedAccounts: number;
+    numReadonlyUnsignedAccounts: number;
+  };
+  instructions: Array<{ programIdIndex: number; accounts: number[]; data: string }>;
   preBalances: number[];
   postBalances: number[];
 }
@@ -42,11 +46,6 @@ function keep(wire: Uint8Array): string {
   const message = getCompiledTransactionMessageDecoder().decode(messageBytes);
   const keys = message.staticAccounts.map(String);
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
-  const writable = keys.map((_, i) =>
-    i < numSignerAccounts
-      ? i < numSignerAccounts - numReadonlySignerAccounts
-      : i < keys.length - numReadonlyNonSignerAccounts,
-  );
   const pre = keys.map(() => START_BALANCE);
   const post = [...pre];
   post[0] = (post[0] ?? 0) - FEE;
@@ -70,8 +69,16 @@ function keep(wire: Uint8Array): string {
     slot,
     blockTime: Math.floor(Date.now() / 1000),
     accountKeys: keys,
-    writable,
-    signers: keys.map((_, i) => i < numSignerAccounts),
+    header: {
+      numRequiredSignatures: numSignerAccounts,
+      numReadonlySignedAccounts: numReadonlySignerAccounts,
+      numReadonlyUnsignedAccounts: numReadonlyNonSignerAccounts,
+    },
+    instructions: instructions.map((instruction) => ({
+      programIdIndex: instruction.programAddressIndex,
+      accounts: [...(instruction.accountIndices ?? [])],
+      data: getBase58Decoder().decode(instruction.data ?? new Uint8Array()),
+    })),
     preBalances: pre,
     postBalances: post,
   });
@@ -79,7 +86,7 @@ function keep(wire: Uint8Array): string {
   return signature;
 }
 
-function asParsedTransaction(tx: KeptTransaction) {
+function asJsonTransaction(tx: KeptTransaction) {
   return {
     blockTime: tx.blockTime,
     slot: tx.slot,
@@ -88,17 +95,15 @@ function asParsedTransaction(tx: KeptTransaction) {
       fee: FEE,
       preBalances: tx.preBalances,
       postBalances: tx.postBalances,
+      loadedAddresses: { writable: [], readonly: [] },
       status: { Ok: null },
     },
     transaction: {
       signatures: [tx.signature],
       message: {
-        accountKeys: tx.accountKeys.map((pubkey, i) => ({
-          pubkey,
-          signer: tx.signers[i],
-          writable: tx.writable[i],
-          source: "transaction",
-        })),
+        accountKeys: tx.accountKeys,
+        header: tx.header,
+        instructions: tx.instructions.map((i) => ({ ...i, stackHeight: null })),
         recentBlockhash: BLOCKHASH,
       },
     },
@@ -126,7 +131,7 @@ function answer(method: string, params: unknown[]): unknown {
       });
     case "getTransaction": {
       const tx = transactions.get(String(params[0]));
-      return tx ? asParsedTransaction(tx) : null;
+      return tx ? asJsonTransaction(tx) : null;
     }
     default:
       throw new Error(`Method not found: ${method}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { lamportsOf, parseTransferRequestUrl, solAmount, transferRequestUrl } from "./solana-pay";
+import {
+  formatLamports,
+  formatSol,
+  lamportsFromSol,
+  lamportsOf,
+  parseTransferRequestUrl,
+  solAmount,
+  transferRequestUrl,
+} from "./solana-pay";
 
 const RECIPIENT = "mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN";
 const REFERENCE = "82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny";
@@ -44,6 +52,23 @@ describe("Solana Pay transfer requests", () => {
     expect(lamportsOf("0.000000001")).toBe(1n);
     for (const bad of ["1e-7", "-1", "0.0000000001", "1.", ".5", "abc", ""])
       expect(lamportsOf(bad), bad).toBeNull();
+  });
+
+  it("writes lamports as SOL without exponents, whatever the size", () => {
+    expect(formatSol(1n)).toBe("0.000000001 SOL");
+    expect(formatSol(1)).toBe("0.000000001 SOL");
+    expect(formatSol(5_000)).toBe("0.000005 SOL");
+    expect(formatSol(100_000_000n)).toBe("0.1 SOL");
+    expect(formatSol(350_000_000)).toBe("0.35 SOL");
+    expect(formatSol(0n)).toBe("0 SOL");
+    expect(formatLamports(1_000_000_000n)).toBe("1");
+    expect(formatLamports(1_000_000_001n)).toBe("1.000000001");
+    expect(formatLamports(10n ** 21n)).toBe("1000000000000");
+    expect(formatLamports(-5_000n)).toBe("-0.000005");
+    expect(lamportsFromSol(0.1 + 0.2)).toBe(300_000_000n);
+    expect(lamportsFromSol(0.000000001)).toBe(1n);
+    expect(() => lamportsFromSol(-1)).toThrow(RangeError);
+    expect(() => lamportsFromSol(Number.NaN)).toThrow(RangeError);
   });
 
   it("refuses what is not a SOL transfer request", () => {

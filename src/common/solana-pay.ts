@@ -20,11 +20,30 @@ export interface TransferRequest {
   memo?: string;
 }
 
-/** 0.35 -> "0.35"; 1e-9 -> "0.000000001"; never "3.5e-7" (the spec forbids scientific notation). */
-export function solAmount(sol: number): string {
+/** 0.35 -> 350000000n: SOL as a whole number of lamports (rounded to the lamport, so 0.1 + 0.2 is 0.3). */
+export function lamportsFromSol(sol: number): bigint {
   if (!Number.isFinite(sol) || sol < 0) throw new RangeError(`Not a SOL amount: ${sol}`);
-  return sol.toFixed(SOL_DECIMALS).replace(/\.?0+$/, "") || "0";
+  return BigInt(Math.round(sol * Number(LAMPORTS_PER_SOL)));
 }
+
+/**
+ * Lamports as a decimal SOL amount: 350000000n -> "0.35", 1n -> "0.000000001", 10n ** 18n -> "1000000000".
+ * Integer arithmetic, so never an exponent ("1e-9"), which neither people nor the spec read. The one writer
+ * of SOL amounts: transfer requests, receipts, payment notes and the pages.
+ */
+export function formatLamports(lamports: bigint | number): string {
+  const value = BigInt(lamports);
+  if (value < 0n) return `-${formatLamports(-value)}`;
+  const whole = value / LAMPORTS_PER_SOL;
+  const fraction = (value % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/** Lamports with the unit, as notes and pages write them: "0.35 SOL", "0.000000001 SOL". */
+export const formatSol = (lamports: bigint | number) => `${formatLamports(lamports)} SOL`;
+
+/** 0.35 -> "0.35"; 1e-9 -> "0.000000001"; never "3.5e-7" (the spec forbids scientific notation). */
+export const solAmount = (sol: number): string => formatLamports(lamportsFromSol(sol));
 
 /** "0.35" -> 350000000n; null for anything that is not a decimal of at most 9 places. */
 export function lamportsOf(amount: string): bigint | null {

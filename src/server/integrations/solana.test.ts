@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeSources, PAYMENTS, startFakeSources } from "./fixtures/fake-sources";
+import {
+  type FakeSources,
+  OTHER_REFERENCE,
+  PAYMENTS,
+  recordedWithReference,
+  startFakeSources,
+} from "./fixtures/fake-sources";
 import { fixture } from "./fixtures/fixture-server";
 import { createSafeFetch } from "./safe-fetch";
 import {
   evaluatePayment,
   findSignaturesFor,
-  formatSol,
   getTransaction,
   SolanaRpcError,
   type SolanaTransaction,
 } from "./solana";
 
 const recorded = (name: string) => (JSON.parse(fixture(name)) as { result: SolanaTransaction | null }).result;
+const REFERENCE = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
+/** The recorded transaction as a wallet paying a request naming REFERENCE sends it. */
+const referenced = (name: string) => recordedWithReference(name, REFERENCE).result as SolanaTransaction;
 
 const expectation = (signature: string, overrides: Partial<Parameters<typeof evaluatePayment>[1]> = {}) => ({
   signature,
@@ -24,9 +32,11 @@ const expectation = (signature: string, overrides: Partial<Parameters<typeof eva
 
 describe("evaluatePayment", () => {
   it("confirms a finalized payment of the price to the payment address", () => {
-    expect(evaluatePayment(recorded("solana-tx-valid.json"), expectation(PAYMENTS.valid))).toEqual({
+    expect(evaluatePayment(recorded("solana-tx-valid.json"), expectation(PAYMENTS.valid))).toMatchObject({
       verified: true,
       reason: "Payment of 0.35 SOL confirmed",
+      transfer: { lamports: 350_000_000n, destination: PAYMENTS.paymentAddress, references: [] },
+      paidAt: PAYMENTS.blockTime,
     });
   });
 
@@ -96,45 +106,68 @@ describe("evaluatePayment", () => {
     expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { priceSol: 0.350000001 })).verified).toBe(false);
   });
 
-  it("reads plain string account keys too (json encoding)", () => {
-    const tx = recorded("solana-tx-valid.json") as SolanaTransaction;
-    const plain = {
-      ...tx,
-      transaction: {
-        ...tx.transaction,
-        message: {
-          accountKeys: tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey)),
-        },
-      },
-    };
-    expect(evaluatePayment(plain, expectation(PAYMENTS.valid)).verified).toBe(true);
-  });
-
-  it("requires the submission's reference among the accounts when the payment was found by it", () => {
-    const reference = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
-    const tx = recorded("solana-tx-valid.json") as SolanaTransaction;
-    expect(evaluatePayment(tx, expectation(PAYMENTS.valid, { reference })).reason).toBe(
+  it("requires the submission's reference on the transfer instruction when found by it", () => {
+    const found = expectation(PAYMENTS.valid, { reference: REFERENCE });
+    expect(evaluatePayment(recorded("solana-tx-valid.json"), found).reason).toBe(
       "The transaction does not carry this submission's payment reference",
     );
-    const withReference = {
-      ...tx,
-      meta: tx.meta && {
-        ...tx.meta,
-        preBalances: [...tx.meta.preBalances, 0],
-        postBalances: [...tx.meta.postBalances, 0],
-      },
-      transaction: {
-        ...tx.transaction,
-        message: { accountKeys: [...tx.transaction.message.accountKeys, { pubkey: reference }] },
-      },
-    };
-    expect(evaluatePayment(withReference, expectation(PAYMENTS.valid, { reference })).verified).toBe(true);
+    expect(evaluatePayment(referenced("solana-tx-valid.json"), found)).toMatchObject({
+      verified: true,
+      transfer: { references: [REFERENCE] },
+    });
   });
 
-  it("formats lamports as SOL", () => {
-    expect(formatSol(350_000_000)).toBe("0.35");
-    expect(formatSol(1_000_000_000)).toBe("1");
-    expect(formatSol(5_000)).toBe("0.000005");
+  it("refuses the price paid with the reference on another instruction than the transfer", () => {
+    const tx = referenced("solana-tx-reference-elsewhere.json");
+    // The reference is in the transaction, just not on the transfer: that pays nothing (Solana Pay spec).
+    expect(tx.transaction.message.accountKeys).toContain(REFERENCE);
+    expect(evaluatePayment(tx, expectation(PAYMENTS.referenceElsewhere, { reference: REFERENCE }))).toEqual({
+      verified: false,
+      reason: "The transaction does not carry this submission's payment reference",
+    });
+  });
+
+  it("refuses a transfer naming another reference besides the submission's", () => {
+    const tx = referenced("solana-tx-two-references.json");
+    const verdict = (reference: string) =>
+      evaluatePayment(tx, expectation(PAYMENTS.twoReferences, { reference }));
+    for (const reference of [REFERENCE, OTHER_REFERENCE])
+      expect(verdict(reference)).toEqual({
+        verified: false,
+        reason: "The transfer names other payment references besides this submission's",
+      });
+  });
+
+  it("counts what the transfer moved, not how the recipient's balance changed", () => {
+    const tx = referenced("solana-tx-too-small.json");
+    const meta = tx.meta && {
+      ...tx.meta,
+      postBalances: tx.meta.preBalances.map((b, i) => (i === 1 ? b + 350_000_000 : b)),
+    };
+    expect(
+      evaluatePayment({ ...tx, meta }, expectation(PAYMENTS.tooSmall, { reference: REFERENCE })).reason,
+    ).toBe("Amount 0.1 SOL is below the 0.35 SOL price");
+  });
+
+  it("finds the reference and the recipient among a v0 transaction's looked-up accounts", () => {
+    const tx = referenced("solana-tx-valid.json");
+    const keys = tx.transaction.message.accountKeys;
+    const meta = tx.meta && { ...tx.meta, loadedAddresses: { writable: [], readonly: [REFERENCE] } };
+    const v0 = {
+      ...tx,
+      meta,
+      transaction: {
+        ...tx.transaction,
+        message: { ...tx.transaction.message, accountKeys: keys.slice(0, -1) },
+      },
+    };
+    expect(evaluatePayment(v0, expectation(PAYMENTS.valid, { reference: REFERENCE })).verified).toBe(true);
+  });
+
+  it("writes a dust amount as a decimal, never in exponent form", () => {
+    expect(evaluatePayment(recorded("solana-tx-dust.json"), expectation(PAYMENTS.dust)).reason).toBe(
+      "Amount 0.000000001 SOL is below the 0.35 SOL price",
+    );
   });
 });
 
@@ -145,7 +178,7 @@ describe("getTransaction", () => {
   });
   afterAll(() => fake.close());
 
-  it("calls getTransaction with jsonParsed, finalized and version 0, and reads the answer", async () => {
+  it("calls getTransaction with json (instructions with all their accounts), finalized and version 0", async () => {
     const http = createSafeFetch({ allowHosts: [fake.server.host] });
     const tx = await getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.valid);
     expect(tx?.transaction.signatures[0]).toBe(PAYMENTS.valid);
@@ -155,7 +188,7 @@ describe("getTransaction", () => {
       method: "getTransaction",
       params: [
         PAYMENTS.valid,
-        { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 },
+        { encoding: "json", commitment: "finalized", maxSupportedTransactionVersion: 0 },
       ],
     });
     expect(await getTransaction(http, fake.config.solanaRpcUrl as string, PAYMENTS.notFound)).toBeNull();
@@ -169,12 +202,16 @@ describe("getTransaction", () => {
     try {
       const http = createSafeFetch({ allowHosts: [fake.server.host] });
       const reference = "9aE476sH92Vz7DMPyq5WLPkrKWivxeuTKEFKd2sZZcde";
-      expect(await findSignaturesFor(http, fake.config.solanaRpcUrl as string, reference)).toEqual([
-        PAYMENTS.valid,
-      ]);
+      const since = new Date(PAYMENTS.blockTime.getTime() - 60_000);
+      expect(await findSignaturesFor(http, fake.config.solanaRpcUrl as string, reference, since)).toEqual({
+        signatures: [PAYMENTS.valid],
+        complete: true,
+      });
+      // A short page is the last one: one call.
+      expect(fake.server.bodies.filter((b) => b.includes("getSignaturesForAddress"))).toHaveLength(1);
       expect(JSON.parse(fake.server.bodies.at(-1) as string)).toMatchObject({
         method: "getSignaturesForAddress",
-        params: [reference, { commitment: "finalized", limit: 10 }],
+        params: [reference, { commitment: "finalized", limit: 1000 }],
       });
     } finally {
       fake.state.overrides.clear();

@@ -1,17 +1,18 @@
+import { getBase58Encoder } from "@solana/kit";
 import { z } from "zod";
+import { formatSol, lamportsFromSol } from "@/common/solana-pay";
 import type { SafeFetch } from "./safe-fetch";
 
 /**
- * On-chain payment checks through Solana JSON-RPC `getTransaction` (jsonParsed, finalized, versioned
+ * On-chain payment checks through Solana JSON-RPC `getTransaction` (json encoding, finalized, versioned
  * transactions included). The RPC call and the judgement are separate: `evaluatePayment` is a pure function
  * of the transaction, so every outcome is tested without a network.
  */
 
-export const LAMPORTS_PER_SOL = 1_000_000_000;
 /** How long before the submission a payment may have been made. */
 export const PAYMENT_WINDOW_DAYS = 7;
 /** Clock skew allowed between the chain and this server. */
-const FUTURE_SKEW_MS = 5 * 60 * 1000;
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export class SolanaRpcError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -20,8 +21,18 @@ export class SolanaRpcError extends Error {
   }
 }
 
-const AccountKeySchema = z.union([z.string(), z.object({ pubkey: z.string() })]);
+const InstructionSchema = z.object({
+  programIdIndex: z.number().int().nonnegative(),
+  accounts: z.array(z.number().int().nonnegative()),
+  /** base58 */
+  data: z.string(),
+});
 
+/**
+ * A transaction as `getTransaction` answers with encoding "json": account keys as strings and instructions
+ * as indexes into them. Not "jsonParsed": that shows a System transfer as { source, destination, lamports }
+ * and drops the extra accounts, the very place Solana Pay puts the reference.
+ */
 const TransactionSchema = z.object({
   blockTime: z.number().nullish(),
   slot: z.number().optional(),
@@ -30,11 +41,13 @@ const TransactionSchema = z.object({
       err: z.unknown().optional(),
       preBalances: z.array(z.number()),
       postBalances: z.array(z.number()),
+      /** v0 transactions: the accounts loaded from address lookup tables, after the static ones. */
+      loadedAddresses: z.object({ writable: z.array(z.string()), readonly: z.array(z.string()) }).nullish(),
     })
     .nullable(),
   transaction: z.object({
     signatures: z.array(z.string()),
-    message: z.object({ accountKeys: z.array(AccountKeySchema) }),
+    message: z.object({ accountKeys: z.array(z.string()), instructions: z.array(InstructionSchema) }),
   }),
 });
 export type SolanaTransaction = z.infer<typeof TransactionSchema>;
@@ -44,12 +57,21 @@ const RpcErrorSchema = z.object({ code: z.number().optional(), message: z.string
 const RpcAnswerSchema = z.object({ result: TransactionSchema.nullish(), error: RpcErrorSchema });
 
 const SignaturesAnswerSchema = z.object({
-  result: z.array(z.object({ signature: z.string(), err: z.unknown().optional() })).nullish(),
+  result: z
+    .array(z.object({ signature: z.string(), err: z.unknown().optional(), blockTime: z.number().nullish() }))
+    .nullish(),
   error: RpcErrorSchema,
 });
 
-/** How many of a reference's signatures are looked at: a reference is paid once, a few tries at most. */
-const SIGNATURES_LIMIT = 10;
+/** Signatures per getSignaturesForAddress page: the most a node gives. */
+export const SIGNATURES_PAGE_LIMIT = 1000;
+/**
+ * Pages one look at a reference reads at most (10,000 signatures, 10 calls). Anyone can name a reference once
+ * it is on chain, in as many transactions as they pay fees for, so one check must stay bounded; beyond it
+ * only the newest 10,000 are seen (hiding a payment that way costs 0.05 SOL in fees, and a pasted signature
+ * is checked without this listing).
+ */
+export const MAX_SIGNATURE_PAGES = 10;
 
 async function rpcCall<T extends z.ZodType<{ error?: { message?: string } | null }>>(
   http: SafeFetch,
@@ -78,30 +100,105 @@ export async function getTransaction(
     http,
     rpcUrl,
     "getTransaction",
-    [signature, { encoding: "jsonParsed", commitment: "finalized", maxSupportedTransactionVersion: 0 }],
+    [signature, { encoding: "json", commitment: "finalized", maxSupportedTransactionVersion: 0 }],
     RpcAnswerSchema,
   );
   return answer.result ?? null;
 }
 
-/**
- * The finalized, successful transactions that name `address` (a Solana Pay reference), newest first
- * (`getSignaturesForAddress`). Failed ones are left out: they paid nothing.
- */
-export async function findSignaturesFor(http: SafeFetch, rpcUrl: string, address: string): Promise<string[]> {
-  const answer = await rpcCall(
-    http,
-    rpcUrl,
-    "getSignaturesForAddress",
-    [address, { commitment: "finalized", limit: SIGNATURES_LIMIT }],
-    SignaturesAnswerSchema,
-  );
-  return (answer.result ?? []).filter((s) => s.err === null || s.err === undefined).map((s) => s.signature);
+export interface ReferenceSignatures {
+  /** The successful transactions naming the address, oldest first (failed ones paid nothing). */
+  signatures: string[];
+  /** False when MAX_SIGNATURE_PAGES ran out before `since`: older signatures were not read. */
+  complete: boolean;
 }
 
-/** Every account a transaction names, in order (signers, writable, read-only: a reference is among them). */
+/**
+ * The finalized, successful transactions that name `address` (a Solana Pay reference) from `since` on,
+ * oldest first: `getSignaturesForAddress` pages backwards (`before`) until a page reaches `since` or is
+ * short, so no number of newer transactions hides an older one (up to MAX_SIGNATURE_PAGES).
+ */
+export async function findSignaturesFor(
+  http: SafeFetch,
+  rpcUrl: string,
+  address: string,
+  since: Date,
+): Promise<ReferenceSignatures> {
+  const found: string[] = [];
+  let before: string | undefined;
+  for (let page = 0; page < MAX_SIGNATURE_PAGES; page++) {
+    const answer = await rpcCall(
+      http,
+      rpcUrl,
+      "getSignaturesForAddress",
+      [address, { commitment: "finalized", limit: SIGNATURES_PAGE_LIMIT, ...(before ? { before } : {}) }],
+      SignaturesAnswerSchema,
+    );
+    const entries = answer.result ?? [];
+    for (const entry of entries) {
+      if (typeof entry.blockTime === "number" && entry.blockTime * 1000 < since.getTime())
+        return { signatures: found.reverse(), complete: true };
+      if (entry.err === null || entry.err === undefined) found.push(entry.signature);
+    }
+    before = entries.at(-1)?.signature;
+    if (entries.length < SIGNATURES_PAGE_LIMIT || !before)
+      return { signatures: found.reverse(), complete: true };
+  }
+  return { signatures: found.reverse(), complete: false };
+}
+
+/**
+ * Every account a transaction names, in the order its instructions index them: the static keys (signers,
+ * writable, read-only), then those a v0 transaction loads from lookup tables (writable, then read-only).
+ */
 export function accountKeysOf(tx: SolanaTransaction): string[] {
-  return tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey));
+  const loaded = tx.meta?.loadedAddresses;
+  return [...tx.transaction.message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+}
+
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+/** The System Program's Transfer: u32 2 then the u64 lamports, little-endian. */
+const SYSTEM_TRANSFER = 2;
+const SYSTEM_TRANSFER_BYTES = 12;
+
+/** A top-level System Program transfer, with the extra accounts a Solana Pay wallet adds to it. */
+export interface SystemTransfer {
+  source: string;
+  destination: string;
+  lamports: bigint;
+  /** The read-only keys after source and destination: the request's references, in its order. */
+  references: string[];
+}
+
+/**
+ * The transaction's top-level System Program transfers. Inner (program-invoked) transfers are not
+ * transfer requests: a Solana Pay wallet signs a transfer instruction of its own.
+ */
+export function systemTransfersOf(tx: SolanaTransaction): SystemTransfer[] {
+  const keys = accountKeysOf(tx);
+  const transfers: SystemTransfer[] = [];
+  for (const instruction of tx.transaction.message.instructions) {
+    if (keys[instruction.programIdIndex] !== SYSTEM_PROGRAM) continue;
+    let data: Uint8Array;
+    try {
+      data = getBase58Encoder().encode(instruction.data) as Uint8Array;
+    } catch {
+      continue;
+    }
+    if (data.length !== SYSTEM_TRANSFER_BYTES) continue;
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    if (view.getUint32(0, true) !== SYSTEM_TRANSFER) continue;
+    const [source, destination, ...references] = instruction.accounts.map((i) => keys[i]);
+    if (source === undefined || destination === undefined || references.some((k) => k === undefined))
+      continue;
+    transfers.push({
+      source,
+      destination,
+      lamports: view.getBigUint64(4, true),
+      references: references as string[],
+    });
+  }
+  return transfers;
 }
 
 export interface PaymentExpectation {
@@ -118,6 +215,9 @@ export interface PaymentExpectation {
 export interface PaymentVerdict {
   verified: boolean;
   reason: string;
+  /** A verified payment: the transfer that paid (its lamports and references) and when, by the chain. */
+  transfer?: SystemTransfer;
+  paidAt?: Date;
 }
 
 export const PAYMENT_REASONS = {
@@ -130,40 +230,51 @@ export const PAYMENT_REASONS = {
   noTime: "Transaction time is unknown",
   notASignature: "The transaction ID is not a Solana transaction signature",
   noReference: "The transaction does not carry this submission's payment reference",
+  otherReferences: "The transfer names other payment references besides this submission's",
   otherReference: "This transaction paid for another submission",
   usedElsewhere: "This transaction has already been used for another submission",
 } as const;
 
-/** Lamports as SOL for people: "0.35", "1", "0.000005". */
-export function formatSol(lamports: number): string {
-  return String(Number((lamports / LAMPORTS_PER_SOL).toFixed(9)));
-}
-
-/** Judges a transaction (or its absence) against what the submission claims. */
+/**
+ * Judges a transaction (or its absence) against what the submission claims, as the Solana Pay transfer
+ * request spec defines a payment: a System Program transfer to the payment address that moves at least the
+ * price by itself and, when found by reference, names exactly the request's reference as its extra
+ * account (the reference elsewhere in the transaction pays nothing; a transfer naming more references than
+ * the request's is not this request's). Finalized (the RPC is asked so) and successful. The transfer need not
+ * be the last instruction: wallets append instructions of their own (Phantom's Lighthouse assertions).
+ */
 export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentExpectation): PaymentVerdict {
   const no = (reason: string): PaymentVerdict => ({ verified: false, reason });
   if (!tx) return no(PAYMENT_REASONS.notFound);
   if (!tx.meta || (tx.meta.err !== null && tx.meta.err !== undefined)) return no(PAYMENT_REASONS.failed);
   if (tx.transaction.signatures[0] !== expected.signature) return no(PAYMENT_REASONS.signatureMismatch);
 
-  const keys = accountKeysOf(tx);
-  if (expected.reference && !keys.includes(expected.reference)) return no(PAYMENT_REASONS.noReference);
-  const index = keys.indexOf(expected.paymentAddress);
-  const pre = index === -1 ? undefined : tx.meta.preBalances[index];
-  const post = index === -1 ? undefined : tx.meta.postBalances[index];
-  if (pre === undefined || post === undefined) return no(PAYMENT_REASONS.otherAddress);
-  const received = post - pre;
-  if (received <= 0) return no(PAYMENT_REASONS.otherAddress);
-  const priceLamports = Math.round(expected.priceSol * LAMPORTS_PER_SOL);
-  if (received < priceLamports) {
-    return no(`Amount ${formatSol(received)} SOL is below the ${formatSol(priceLamports)} SOL price`);
+  // Paying oneself moves nothing.
+  let transfers = systemTransfersOf(tx).filter(
+    (t) => t.destination === expected.paymentAddress && t.source !== expected.paymentAddress,
+  );
+  if (transfers.length === 0) return no(PAYMENT_REASONS.otherAddress);
+  const { reference } = expected;
+  if (reference) {
+    const exact = transfers.filter((t) => t.references.length === 1 && t.references[0] === reference);
+    if (exact.length === 0)
+      return no(
+        transfers.some((t) => t.references.includes(reference))
+          ? PAYMENT_REASONS.otherReferences
+          : PAYMENT_REASONS.noReference,
+      );
+    transfers = exact;
   }
+  const transfer = transfers.reduce((a, b) => (b.lamports > a.lamports ? b : a));
+  const price = lamportsFromSol(expected.priceSol);
+  if (transfer.lamports < price)
+    return no(`Amount ${formatSol(transfer.lamports)} is below the ${formatSol(price)} price`);
 
   if (tx.blockTime === null || tx.blockTime === undefined) return no(PAYMENT_REASONS.noTime);
-  const paidAt = tx.blockTime * 1000;
-  if (paidAt < expected.submittedAt.getTime() - PAYMENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) {
+  const paidAt = new Date(tx.blockTime * 1000);
+  if (paidAt.getTime() < expected.submittedAt.getTime() - PAYMENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) {
     return no(PAYMENT_REASONS.tooOld);
   }
-  if (paidAt > expected.now.getTime() + FUTURE_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
-  return { verified: true, reason: `Payment of ${formatSol(received)} SOL confirmed` };
+  if (paidAt.getTime() > expected.now.getTime() + CLOCK_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
+  return { verified: true, reason: `Payment of ${formatSol(transfer.lamports)} confirmed`, transfer, paidAt };
 }

@@ -7,8 +7,12 @@ import {
   checkPendingPayments,
   checkSubmissionPayment,
   claimOnDemandCheck,
+  dueToExpire,
+  expireUnpaid,
+  needsPaymentCheck,
   type PaymentDeps,
   paymentChecksConfigured,
+  ReferenceScans,
 } from "./payments.service";
 
 /**
@@ -38,7 +42,7 @@ export class PaymentChecks {
     >,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.deps = { http: createServiceFetch(config), config, log };
+    this.deps = { http: createServiceFetch(config), config, log, scans: new ReferenceScans() };
   }
 
   get configured(): boolean {
@@ -50,13 +54,23 @@ export class PaymentChecks {
   }
 
   /**
-   * Starts the submission's check if it may run now, and waits for it at most `waitMs`. True while a check
-   * is still under way when it returns.
+   * The receipt's look at a submission: starts its payment check if it has one and may run now, and waits for
+   * it at most `waitMs`; then, if it is still unpaid past its window, expires it (the job's rule, so the
+   * receipt says so on time even with PAYMENT_CHECK_MINUTES=0). The check comes first, so a payment made in
+   * time is never taken for a late one. True while a check is still under way when it returns.
    */
   async checkNow(row: HeadlineRow, waitMs: number): Promise<boolean> {
-    if (!this.configured) return false;
+    const now = new Date();
+    const waiting =
+      this.configured && needsPaymentCheck(row, now) ? await this.check(row, waitMs, now) : false;
+    if (!waiting && !this.running.has(row.id) && dueToExpire(row, now))
+      await expireUnpaid(this.db, now, [row.id]);
+    return waiting;
+  }
+
+  private async check(row: HeadlineRow, waitMs: number, now: Date): Promise<boolean> {
     let check = this.running.get(row.id);
-    if (!check && (await claimOnDemandCheck(this.db, row.id, new Date()))) {
+    if (!check && (await claimOnDemandCheck(this.db, row.id, now))) {
       check = checkSubmissionPayment(this.db, row, this.deps)
         .catch((error: unknown) =>
           this.log.warn({ err: error, headlineId: row.id }, "on-demand payment check failed"),

@@ -1,19 +1,20 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { shortenAddress } from "@/common/format";
 import { PAYMENT_WINDOW_HOURS } from "@/common/receipt";
 import { isSignature } from "@/common/solana-address";
+import { formatSol } from "@/common/solana-pay";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import {
-  accountKeysOf,
+  CLOCK_SKEW_MS,
   evaluatePayment,
   findSignaturesFor,
   getTransaction,
   PAYMENT_REASONS,
   type PaymentVerdict,
-  type SolanaTransaction,
 } from "../../integrations/solana";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
 import { type HeadlineRow, transitionManyIn } from "../headlines/headline-stage";
@@ -35,6 +36,8 @@ export interface PaymentDeps {
   config: Pick<Config, "solanaRpcUrl" | "paymentAddress" | "submissionPriceSol">;
   log?: FastifyBaseLogger;
   now?: () => Date;
+  /** Where each reference's scan stopped in this process (ReferenceScans); without it every check starts over. */
+  scans?: ReferenceScans;
 }
 
 export const PAYMENT_MESSAGES = {
@@ -50,8 +53,55 @@ export const ON_DEMAND_CHECK_MS = 10_000;
 export const NOT_FOUND_RETRY_MS = 24 * 60 * 60 * 1000;
 /** Promoted submissions still unpaid after this long expire. */
 export const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_HOURS * 60 * 60 * 1000;
+/**
+ * An expired submission's reference is still looked at until this long after the submission: a payment
+ * that arrives late is recorded for staff (who may reinstate it). After that only staff look.
+ */
+export const LATE_PAYMENT_LOOKUP_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many submissions per background pass. */
 export const PAYMENT_CHECK_BATCH = 50;
+/**
+ * At most this many transactions are fetched (getTransaction) per check of one reference; the next check
+ * goes on after the last one judged (ReferenceScans). With MAX_SIGNATURE_PAGES, one check costs at most 10
+ * listing calls and 50 fetches however many transactions name the reference.
+ */
+export const MAX_TRANSACTIONS_PER_CHECK = 50;
+/** Fetched side by side within one check. */
+const FETCH_CONCURRENCY = 5;
+
+interface ReferenceScan {
+  /** The newest transaction judged so far; every older one paid nothing. */
+  after: string;
+  /** The oldest refusal met, which the receipt shows ("Amount 0.1 SOL is below the 0.35 SOL price"). */
+  refusal: PaymentVerdict | null;
+}
+
+/**
+ * Where each submission's reference scan stopped, kept in memory by the process that checks (one per
+ * PaymentChecks): an optimisation only, so losing it (a restart, another process) just starts a scan over.
+ * Bounded: the oldest entries go first.
+ */
+export class ReferenceScans {
+  private readonly scans = new Map<number, ReferenceScan>();
+  constructor(private readonly max = 10_000) {}
+
+  get(id: number): ReferenceScan | undefined {
+    return this.scans.get(id);
+  }
+
+  set(id: number, scan: ReferenceScan): void {
+    this.scans.delete(id);
+    this.scans.set(id, scan);
+    for (const oldest of this.scans.keys()) {
+      if (this.scans.size <= this.max) break;
+      this.scans.delete(oldest);
+    }
+  }
+
+  delete(id: number): void {
+    this.scans.delete(id);
+  }
+}
 
 /** A promoted submission whose payment is still awaited (nothing pasted, nothing found, not expired). */
 export const awaitingPayment = and(
@@ -59,6 +109,14 @@ export const awaitingPayment = and(
   eq(headlines.isPaid, false),
   isNull(headlines.transactionId),
   inArray(headlines.stage, ["pending", "held", "tomorrow", "today"]),
+);
+
+/** An expired submission whose payment may still arrive late (nothing recorded yet). */
+const expiredUnpaid = and(
+  eq(headlines.stage, "expired"),
+  isNotNull(headlines.paymentReference),
+  isNull(headlines.transactionId),
+  eq(headlines.isPaid, false),
 );
 
 /** A pasted signature not yet decided: never checked, or last seen as "not found" (maybe just too early). */
@@ -116,7 +174,7 @@ async function checkPasted(
       submittedAt: row.createdAt,
       now: deps.now?.() ?? new Date(),
     });
-    if (verdict.verified && tx && (await carriesOtherReference(db, tx, row.id)))
+    if (verdict.verified && (await carriesOtherReference(db, verdict.transfer?.references ?? [], row.id)))
       verdict = { verified: false, reason: PAYMENT_REASONS.otherReference };
   }
   await db
@@ -130,9 +188,9 @@ async function checkPasted(
   return verdict;
 }
 
-/** The transaction names another submission's reference: it paid for that one. */
-async function carriesOtherReference(db: Db, tx: SolanaTransaction, id: number): Promise<boolean> {
-  const keys = accountKeysOf(tx);
+/** The paying transfer names another submission's reference: it paid for that one. */
+async function carriesOtherReference(db: Db, keys: string[], id: number): Promise<boolean> {
+  if (keys.length === 0) return false;
   const [other] = await db
     .select({ id: headlines.id })
     .from(headlines)
@@ -142,47 +200,97 @@ async function carriesOtherReference(db: Db, tx: SolanaTransaction, id: number):
 }
 
 /**
- * Looks for an awaiting submission's payment by its reference. The first verified transaction pays it; if
- * none verifies, the last refusal is kept as the note (the receipt says why: too little, another address).
+ * Looks for an awaiting submission's payment by its reference: every successful transaction naming it since
+ * the submission was made, oldest first, and the first that meets every rule pays (an earlier 0.1 SOL
+ * attempt does not hide a later 0.35 SOL payment, nor do any number of other transactions naming the
+ * reference). If none verifies, the oldest refusal is kept as the note (the receipt says why: too little,
+ * another address); it is normally the payer's own attempt, since nobody else sees the reference before it.
  * A transaction someone pasted on another submission before it was found here is taken back from that one
  * unless staff or a check already counted it there.
  */
-async function checkByReference(db: Db, row: HeadlineRow, deps: PaymentDeps): Promise<PaymentVerdict | null> {
+async function checkByReference(
+  db: Db,
+  row: HeadlineRow,
+  deps: PaymentDeps,
+  late: boolean,
+): Promise<PaymentVerdict | null> {
   const { solanaRpcUrl, paymentAddress, submissionPriceSol } = configured(deps);
   const reference = row.paymentReference;
   if (!reference) return null;
   const now = deps.now?.() ?? new Date();
-  let refusal: PaymentVerdict | null = null;
-  for (const signature of await findSignaturesFor(deps.http, solanaRpcUrl, reference)) {
-    const tx = await getTransaction(deps.http, solanaRpcUrl, signature);
-    const verdict = evaluatePayment(tx, {
-      signature,
-      paymentAddress,
-      priceSol: submissionPriceSol,
-      reference,
-      submittedAt: row.createdAt,
-      now,
-    });
-    if (!verdict.verified) {
-      refusal = verdict;
-      continue;
+  // A reference is made with its submission: nothing older can name it (less the chain's clock skew).
+  const since = new Date(row.createdAt.getTime() - CLOCK_SKEW_MS);
+  const { signatures, complete } = await findSignaturesFor(deps.http, solanaRpcUrl, reference, since);
+  if (!complete)
+    deps.log?.warn(
+      { headlineId: row.id, signatures: signatures.length },
+      "payment reference named by more transactions than one check lists; only the newest were read",
+    );
+
+  const scan = deps.scans?.get(row.id);
+  const resumeAt = scan ? signatures.indexOf(scan.after) + 1 : 0;
+  let refusal = resumeAt > 0 ? (scan?.refusal ?? null) : null;
+  let judged: string | undefined;
+  const batch = signatures.slice(resumeAt, resumeAt + MAX_TRANSACTIONS_PER_CHECK);
+  scanning: for (let i = 0; i < batch.length; i += FETCH_CONCURRENCY) {
+    const chunk = batch.slice(i, i + FETCH_CONCURRENCY);
+    const transactions = await Promise.all(chunk.map((s) => getTransaction(deps.http, solanaRpcUrl, s)));
+    for (const [j, signature] of chunk.entries()) {
+      const tx = transactions[j] ?? null;
+      // Listed as finalized but not served yet: judge it (and what follows) on the next check.
+      if (!tx) break scanning;
+      judged = signature;
+      const verdict = evaluatePayment(tx, {
+        signature,
+        paymentAddress,
+        priceSol: submissionPriceSol,
+        reference,
+        submittedAt: row.createdAt,
+        now,
+      });
+      if (!verdict.verified) {
+        refusal ??= verdict;
+        continue;
+      }
+      const recorded = late
+        ? { reason: latePaymentNote(verdict, signature, row.createdAt), isPaid: false, where: expiredUnpaid }
+        : { reason: verdict.reason, isPaid: true, where: awaitingPayment };
+      if (await claimTransaction(db, row.id, signature, recorded, now)) {
+        deps.scans?.delete(row.id);
+        return { ...verdict, reason: recorded.reason };
+      }
+      refusal ??= { verified: false, reason: PAYMENT_REASONS.usedElsewhere };
     }
-    if (await claimTransaction(db, row.id, signature, verdict.reason, now)) return verdict;
-    refusal = { verified: false, reason: PAYMENT_REASONS.usedElsewhere };
   }
+  if (judged) deps.scans?.set(row.id, { after: judged, refusal });
+  // An expired one keeps its note ("No payment arrived within 24 hours") until a payment is found.
   await db
     .update(headlines)
-    .set({ paymentNote: refusal?.reason ?? null, paymentCheckedAt: now })
-    .where(and(eq(headlines.id, row.id), awaitingPayment));
+    .set(late ? { paymentCheckedAt: now } : { paymentNote: refusal?.reason ?? null, paymentCheckedAt: now })
+    .where(and(eq(headlines.id, row.id), late ? expiredUnpaid : awaitingPayment));
   return refusal;
 }
 
-/** Marks the submission paid by `signature`, unless another submission counts it already. */
+/**
+ * The note of a payment found after its submission expired: "Paid 0.35 SOL after it expired (tx
+ * 5UfgJ5vV...GVyx)". One made within the window but found only after the expiry says so.
+ */
+export function latePaymentNote(verdict: PaymentVerdict, signature: string, createdAt: Date): string {
+  const amount = formatSol(verdict.transfer?.lamports ?? 0n);
+  const inTime = verdict.paidAt && verdict.paidAt.getTime() <= createdAt.getTime() + PAYMENT_WINDOW_MS;
+  const when = inTime ? "in time, found after it expired" : "after it expired";
+  return `Paid ${amount} ${when} (tx ${shortenAddress(signature)})`;
+}
+
+/**
+ * Records `signature` on the submission (paid, or found late on an expired one) while `where` still holds,
+ * unless another submission counts it already.
+ */
 async function claimTransaction(
   db: Db,
   id: number,
   signature: string,
-  reason: string,
+  recorded: { reason: string; isPaid: boolean; where: SQL | undefined },
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -198,27 +306,50 @@ async function claimTransaction(
         .set({ transactionId: null, paymentNote: PAYMENT_REASONS.otherReference })
         .where(eq(headlines.id, holder.id));
     }
-    const paid = await tx
+    const claimed = await tx
       .update(headlines)
-      .set({ transactionId: signature, isPaid: true, paymentNote: reason, paymentCheckedAt: now })
-      .where(and(eq(headlines.id, id), awaitingPayment))
+      .set({
+        transactionId: signature,
+        isPaid: recorded.isPaid,
+        paymentNote: recorded.reason,
+        paymentCheckedAt: now,
+      })
+      .where(and(eq(headlines.id, id), recorded.where))
       .returning({ id: headlines.id });
-    return paid.length > 0;
+    return claimed.length > 0;
   });
 }
 
+/** Whether an expired submission's reference is still looked at for a late payment. */
+const lateLookable = (row: HeadlineRow, now: Date) =>
+  row.stage === "expired" &&
+  row.paymentReference !== null &&
+  row.transactionId === null &&
+  !row.isPaid &&
+  row.createdAt.getTime() > now.getTime() - LATE_PAYMENT_LOOKUP_MS;
+
+/** Whether the submission has a payment to look for: awaited, pasted and undecided, or possibly late. */
+export function needsPaymentCheck(row: HeadlineRow, now: Date): boolean {
+  if (lateLookable(row, now)) return true;
+  if (row.isPaid || row.stage === "rejected" || row.stage === "expired") return false;
+  return row.paymentReference !== null || row.transactionId !== null;
+}
+
 /**
- * One submission's check, whichever kind it needs: by reference while its payment is awaited, the pasted
- * signature while that is undecided. Null when there is nothing to check.
+ * One submission's check, whichever kind it needs: by reference while its payment is awaited (or, recorded
+ * for staff without paying it, after it expired), the pasted signature while that is undecided. Null when
+ * there is nothing to check.
  */
 export async function checkSubmissionPayment(
   db: Db,
   row: HeadlineRow,
   deps: PaymentDeps,
 ): Promise<PaymentVerdict | null> {
+  const now = deps.now?.() ?? new Date();
+  if (lateLookable(row, now)) return checkByReference(db, row, deps, true);
   if (row.isPaid || row.stage === "rejected" || row.stage === "expired") return null;
   if (row.transactionId) return checkPasted(db, row, deps, true);
-  return checkByReference(db, row, deps);
+  return checkByReference(db, row, deps, false);
 }
 
 /**
@@ -244,14 +375,21 @@ export async function claimOnDemandCheck(db: Db, id: number, now: Date): Promise
 
 /**
  * Promoted submissions nobody paid within PAYMENT_WINDOW_HOURS expire (a pasted signature waits for staff
- * instead). Their images are then used by nothing public and follow the image clean-up rule.
+ * instead). Their images are then used by nothing public and follow the image clean-up rule. `onlyIds`: the
+ * receipt's on-demand expiry of one submission, by the same rule.
  */
-export async function expireUnpaid(db: Db, now: Date): Promise<number> {
+export async function expireUnpaid(db: Db, now: Date, onlyIds?: number[]): Promise<number> {
   const expired = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: headlines.id })
       .from(headlines)
-      .where(and(awaitingPayment, lt(headlines.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS))))
+      .where(
+        and(
+          awaitingPayment,
+          lt(headlines.createdAt, new Date(now.getTime() - PAYMENT_WINDOW_MS)),
+          onlyIds ? inArray(headlines.id, onlyIds) : undefined,
+        ),
+      )
       .for("update");
     return transitionManyIn(
       tx,
@@ -264,6 +402,14 @@ export async function expireUnpaid(db: Db, now: Date): Promise<number> {
   });
   return expired.length;
 }
+
+/** Past its payment window and still awaiting payment: the next look at it expires it. */
+export const dueToExpire = (row: HeadlineRow, now: Date) =>
+  row.paymentReference !== null &&
+  row.transactionId === null &&
+  !row.isPaid &&
+  ["pending", "held", "tomorrow", "today"].includes(row.stage) &&
+  row.createdAt.getTime() < now.getTime() - PAYMENT_WINDOW_MS;
 
 /**
  * The background pass: expires what waited too long, then checks (when configured) the submissions whose
@@ -283,6 +429,7 @@ export async function checkPendingPayments(
     .where(
       or(
         awaitingPayment,
+        and(expiredUnpaid, gt(headlines.createdAt, new Date(now.getTime() - LATE_PAYMENT_LOOKUP_MS))),
         and(
           pastedUndecided,
           or(

@@ -205,6 +205,55 @@ describe("a promoted submission paid through Solana Pay", () => {
   });
 });
 
+describe("a receipt asked after its payment window", () => {
+  const makeOld = (id: number, hours: number) =>
+    t.db
+      .update(headlines)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(headlines.id, id));
+
+  it("expires on demand, without the payment job", async () => {
+    const made = await submitPromoted();
+    await makeOld(made.id, 25);
+    // No pass of the job: the receipt's own look expires it (as with PAYMENT_CHECK_MINUTES=0).
+    expect((await getReceipt(made.receipt)).body).toMatchObject({
+      status: "expired",
+      payment: null,
+      expiresAt: null,
+      note: "No payment arrived within 24 hours",
+    });
+    const [row] = await t.db.select().from(headlines).where(eq(headlines.id, made.id));
+    expect(row?.stage).toBe("expired");
+  });
+
+  it("looks for the payment first: one made in time counts", async () => {
+    const made = await submitPromoted();
+    await makeOld(made.id, 25);
+    const signature = payWithReference(
+      fake.state,
+      made.payment?.reference ?? "",
+      "solana-tx-valid.json",
+      new Date(Date.now() - 2 * 3_600_000),
+    );
+    expect((await getReceipt(made.receipt)).body).toMatchObject({ status: "paid", transactionId: signature });
+  });
+
+  it("shows a payment that arrived after it expired, which stays expired and unpaid for staff", async () => {
+    const made = await submitPromoted();
+    await makeOld(made.id, 25);
+    expect((await getReceipt(made.receipt)).body.status).toBe("expired");
+    const signature = payWithReference(fake.state, made.payment?.reference ?? "");
+    await forgetLastCheck(made.id);
+    expect((await getReceipt(made.receipt)).body).toMatchObject({
+      status: "expired",
+      transactionId: signature,
+      note: `Paid 0.35 SOL after it expired (tx ${signature.slice(0, 8)}...${signature.slice(-4)})`,
+    });
+    const [row] = await t.db.select().from(headlines).where(eq(headlines.id, made.id));
+    expect(row).toMatchObject({ stage: "expired", isPaid: false, transactionId: signature });
+  });
+});
+
 describe("receipts", () => {
   it("a free submission gets one too, in review", async () => {
     const res = await t.app.inject({

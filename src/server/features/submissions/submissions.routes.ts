@@ -12,7 +12,6 @@ import { parseOrThrow } from "../../lib/validate";
 import { loadAccount, refuseCrossSite } from "../../plugins/auth";
 import type { App } from "../../types";
 import { createTokenHeadline } from "../headlines/headlines.service";
-import { receiptStatus } from "../headlines/payment-status";
 import { findByReceipt, toReceipt } from "./receipts";
 import { createFreeSubmission, createPaidSubmission, pasteTransaction } from "./submissions.service";
 
@@ -73,12 +72,10 @@ export async function submissionsRoutes(app: App): Promise<void> {
     { schema: { params: ReceiptParamsSchema, response: { 200: ReceiptSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      let row = await findOrThrow(request.params.receipt);
-      let checking = false;
-      if (receiptStatus(row) === "awaiting_payment") {
-        checking = await app.paymentChecks.checkNow(row, RECEIPT_CHECK_WAIT_MS);
-        row = await findOrThrow(request.params.receipt);
-      }
+      const found = await findOrThrow(request.params.receipt);
+      // Looks for the payment (awaited, or arrived after expiry) and expires it when due.
+      const checking = await app.paymentChecks.checkNow(found, RECEIPT_CHECK_WAIT_MS);
+      const row = await findOrThrow(request.params.receipt);
       return toReceipt(row, app.config, checking || app.paymentChecks.isChecking(row.id));
     },
   );

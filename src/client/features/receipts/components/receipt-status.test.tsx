@@ -85,6 +85,14 @@ describe("a submission's status", () => {
     expect(screen.getByText(RECEIPT_TEXTS.expired)).toBeTruthy();
   });
 
+  it("shows a payment found after the expiry", () => {
+    const note = "Paid 0.35 SOL after it expired (tx 5UfgJ5vV...GVyx)";
+    show({ status: "expired", payment: null, note, transactionId: "5UfgJ5vV".padEnd(88, "x") });
+    expect(screen.getByText(RECEIPT_TEXTS.expiredPaidLate)).toBeTruthy();
+    expect(screen.getByText(`${note}.`)).toBeTruthy();
+    expect(screen.queryByText(RECEIPT_TEXTS.expired)).toBeNull();
+  });
+
   it("sends a pasted signature, and shows the server's refusal under the field", async () => {
     const fetchMock = vi.fn(
       async () =>

@@ -31,6 +31,8 @@ export const RECEIPT_TEXTS = {
   approved: "Approved! Your headline is published.",
   rejected: "Your submission was not accepted.",
   expired: "This submission expired: no payment arrived within 24 hours.",
+  expiredPaidLate:
+    "This submission expired before its payment was found. Our team has been told and may reinstate it.",
 } as const;
 
 const dateTime = (iso: string) =>
@@ -120,7 +122,15 @@ function StatusText({ receipt }: { receipt: Receipt }) {
         </>
       );
     case "expired":
-      return <p>{RECEIPT_TEXTS.expired}</p>;
+      // A payment found after the expiry is recorded with its transaction, for staff to decide.
+      return receipt.transactionId ? (
+        <>
+          <p>{RECEIPT_TEXTS.expiredPaidLate}</p>
+          {note ? <p>{note}.</p> : null}
+        </>
+      ) : (
+        <p>{RECEIPT_TEXTS.expired}</p>
+      );
   }
 }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "@/client/lib/use-toast";
 import type { PaymentInfo } from "@/common/settings";
 import { settle, watchToasts } from "../test-utils";
-import { ADDRESS_NOT_CONFIGURED, formatSol, PaymentDetails } from "./payment-details";
+import { ADDRESS_NOT_CONFIGURED, PaymentDetails } from "./payment-details";
 
 const ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 
@@ -18,14 +18,6 @@ afterEach(() => {
 function loaded(data: PaymentInfo) {
   return { isPending: false, isError: false, data } as UseQueryResult<PaymentInfo>;
 }
-
-describe("formatSol", () => {
-  it("writes the price as given, without float noise", () => {
-    expect(formatSol(0.35)).toBe("0.35");
-    expect(formatSol(1)).toBe("1");
-    expect(formatSol(0.1 + 0.2)).toBe("0.3");
-  });
-});
 
 describe("PaymentDetails", () => {
   it("shows the price, the notice, the address with Copy, the three steps and the explorer link", async () => {

@@ -5,14 +5,10 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import type { PaymentInfo } from "@/common/settings";
+import { formatSol, lamportsFromSol } from "@/common/solana-pay";
 import { CopyPaymentAddressButton } from "./copy-payment-address-button";
 
 export const ADDRESS_NOT_CONFIGURED = "Payment address not configured yet — please check back soon.";
-
-/** "0.35", "1.5", "12": the price as the server gives it, without float noise or a forced decimal count. */
-export function formatSol(price: number): string {
-  return price.toLocaleString("en-US", { maximumFractionDigits: 9 });
-}
 
 export function solscanAccountUrl(address: string): string {
   return `https://solscan.io/account/${encodeURIComponent(address)}`;
@@ -49,7 +45,7 @@ export function PaymentDetails({ payment }: { payment: UseQueryResult<PaymentInf
   }
 
   const { submissionPrice, paymentAddress } = payment.data;
-  const price = `${formatSol(submissionPrice)} SOL`;
+  const price = formatSol(lamportsFromSol(submissionPrice));
 
   return (
     <Card className="overflow-hidden bg-paper">
