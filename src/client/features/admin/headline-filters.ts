@@ -1,8 +1,16 @@
 import type { AdminHeadline } from "@/common/admin";
 
-/** Submitted and not yet approved (nor expired unpaid): the Pending Approval tab. */
+/**
+ * Submitted and not yet approved: the Pending Approval tab. An expired submission shows there only when its
+ * payment arrived after the expiry, for staff to reinstate.
+ */
 export function isPending(h: AdminHeadline): boolean {
-  return !h.isApproved && h.stage !== "expired";
+  return !h.isApproved && (h.stage !== "expired" || paidAfterExpiry(h));
+}
+
+/** Expired unpaid, then its payment was found: staff may reinstate it. */
+export function paidAfterExpiry(h: AdminHeadline): boolean {
+  return h.stage === "expired" && h.transactionId !== null;
 }
 
 /** The home page's voting rule (server: headlines.service inTodaysVoting), for the "In voting" mark. */

@@ -126,6 +126,25 @@ export async function removeFromTomorrow(
   return toAdminHeadline(await transition(db, id, "removeFromTomorrow", actor, now));
 }
 
+export const NO_LATE_PAYMENT =
+  "Only a submission whose payment arrived after it expired can be reinstated: this one has no payment.";
+
+/**
+ * Reinstate: a promoted submission that expired unpaid, then was paid (the payment check recorded the late
+ * transaction), goes back to review with its payment counted; staff then approve it as any other.
+ */
+export async function reinstateHeadline(db: Db, id: number, actor: Actor, now: Date): Promise<AdminHeadline> {
+  const row = await db.transaction(async (tx) => {
+    const { stage, transactionId } = await lockHeadline(tx, id);
+    if (stage === "expired" && transactionId === null) throw conflict(NO_LATE_PAYMENT);
+    return transitionIn(tx, id, "reinstate", actor, now, {
+      isPaid: true,
+      paymentNote: "Paid after it expired; reinstated by staff",
+    });
+  });
+  return toAdminHeadline(row);
+}
+
 export const NO_PAYMENT = "This headline has no payment to verify.";
 
 /**

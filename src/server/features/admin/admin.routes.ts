@@ -50,6 +50,7 @@ import {
   deleteHeadline,
   editToken,
   listAdminHeadlines,
+  reinstateHeadline,
   removeFromTomorrow,
   setContractAddress,
   toggleTodaysNews,
@@ -95,6 +96,12 @@ export async function adminRoutes(app: App): Promise<void> {
       "/api/admin/headlines/:id/approve",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
       (request) => approveHeadline(db, request.params.id, by(request), new Date()),
+    );
+
+    staff.post(
+      "/api/admin/headlines/:id/reinstate",
+      { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
+      (request) => reinstateHeadline(db, request.params.id, by(request), new Date()),
     );
 
     staff.delete("/api/admin/headlines/:id", { schema: byId }, async (request, reply) => {

@@ -15,12 +15,12 @@ export function useApproveHeadline() {
   return useMutation({
     mutationFn: approveHeadline,
     onSuccess: (headline) => {
-      // A paid submission waits for its payment before it reaches the home page (decisions page, "Lists").
-      const waiting = headline.transactionId !== null && !headline.isPaid;
+      // A promoted submission waits for its payment before it joins the race (decisions, "Third wave").
+      const waiting = headline.isPromotedSubmission && !headline.isPaid;
       toast({
         title: "Headline approved",
         description: waiting
-          ? "It enters today's voting once its payment is verified."
+          ? "Approved — it joins today's voting when its payment is confirmed."
           : "It is now in today's voting.",
       });
       return refreshLists(queryClient);

@@ -8,14 +8,20 @@ export async function deleteHeadline(id: number) {
   await apiRequest("DELETE", `/api/admin/headlines/${id}`);
 }
 
-/** Deletes for good (votes too); the current winner's slot is cleared by the server if it was this one. */
+/**
+ * Deletes: the headline is hidden everywhere, its row, votes and history kept (winners, past winners and
+ * launched tokens cannot be deleted: the server answers 409 saying why).
+ */
 export function useDeleteHeadline() {
   const queryClient = useQueryClient();
   const onAdminError = useAdminMutationError();
   return useMutation({
     mutationFn: deleteHeadline,
     onSuccess: () => {
-      toast({ title: "Headline deleted", description: "It has been removed from every list." });
+      toast({
+        title: "Headline deleted",
+        description: "It has been removed from every list; its votes stay on record.",
+      });
       return refreshLists(queryClient, { settings: true });
     },
     onError: (error) => onAdminError(error, "Delete failed"),

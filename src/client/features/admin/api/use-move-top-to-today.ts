@@ -9,7 +9,10 @@ export async function moveTopToToday() {
   return apiRequest<AdminHeadline[]>("POST", "/api/admin/move-top-headlines-to-today");
 }
 
-/** "Move Top 4 to Today's News": the server picks the four and resets their votes to 0 for the new race. */
+/**
+ * "Move Top 4 to Today's News": the server picks the four most voted in the Tomorrow's News race; they join
+ * today's race, which counts only today's votes (their qualifying counts stay on their pages).
+ */
 export function useMoveTopToToday() {
   const queryClient = useQueryClient();
   const onAdminError = useAdminMutationError();

@@ -83,8 +83,8 @@ function ActiveCard({ headline }: { headline: AdminHeadline }) {
               confirmLabel: "Continue",
             },
             {
-              title: "Really delete it for good?",
-              description: `"${headline.title}" and its ${headline.votes} votes will be deleted. This cannot be undone.`,
+              title: "Really delete it?",
+              description: `"${headline.title}" leaves every list and page. Its ${headline.votes} votes stay on record.`,
               confirmLabel: "Delete Headline",
             },
           ]}

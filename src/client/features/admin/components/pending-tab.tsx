@@ -4,7 +4,8 @@ import type { AdminHeadline } from "@/common/admin";
 import { useAdminHeadlines } from "../api/use-admin-headlines";
 import { useApproveHeadline } from "../api/use-approve-headline";
 import { useDeleteHeadline } from "../api/use-delete-headline";
-import { isDeveloperProject, isPending } from "../headline-filters";
+import { useReinstateHeadline } from "../api/use-reinstate-headline";
+import { isDeveloperProject, isPending, paidAfterExpiry } from "../headline-filters";
 import { AdminHeadlineCard, CardActions, CardList, Fact } from "./admin-headline-card";
 import { ConfirmButton } from "./confirm-button";
 import { PaymentBox } from "./payment-box";
@@ -36,8 +37,11 @@ export function PendingTab() {
 
 function PendingCard({ headline }: { headline: AdminHeadline }) {
   const approve = useApproveHeadline();
+  const reinstate = useReinstateHeadline();
   const remove = useDeleteHeadline();
   const { transactionId } = headline;
+  const busy = approve.isPending || reinstate.isPending || remove.isPending;
+  const late = paidAfterExpiry(headline);
 
   return (
     <AdminHeadlineCard
@@ -50,6 +54,7 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
             <Badge variant="paper">Free</Badge>
           )}
           {isDeveloperProject(headline) ? <Badge variant="cyan">Developer Project</Badge> : null}
+          {late ? <Badge variant="default">Paid after expiry</Badge> : null}
         </>
       }
       facts={
@@ -68,24 +73,29 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
         </>
       }
     >
-      {transactionId ? <PaymentBox headline={{ ...headline, transactionId }} /> : null}
+      {transactionId && !late ? <PaymentBox headline={{ ...headline, transactionId }} /> : null}
+      {late && headline.paymentNote ? <p className="text-sm">{headline.paymentNote}</p> : null}
       <CardActions>
-        <Button
-          variant="green"
-          disabled={approve.isPending || remove.isPending}
-          onClick={() => approve.mutate(headline.id)}
-        >
-          {approve.isPending ? "Approving..." : "Approve"}
-          <span className="sr-only">: {headline.title}</span>
-        </Button>
+        {late ? (
+          <Button variant="green" disabled={busy} onClick={() => reinstate.mutate(headline.id)}>
+            {reinstate.isPending ? "Reinstating..." : "Reinstate"}
+            <span className="sr-only">: {headline.title}</span>
+          </Button>
+        ) : headline.stage === "rejected" ? null : (
+          // A rejected payment is not approved: staff verify the payment first (the payment box).
+          <Button variant="green" disabled={busy} onClick={() => approve.mutate(headline.id)}>
+            {approve.isPending ? "Approving..." : "Approve"}
+            <span className="sr-only">: {headline.title}</span>
+          </Button>
+        )}
         <ConfirmButton
           variant="destructive"
           tone="destructive"
-          disabled={approve.isPending || remove.isPending}
+          disabled={busy}
           steps={[
             {
               title: "Delete this submission?",
-              description: `"${headline.title}" will be deleted for good.`,
+              description: `"${headline.title}" will be hidden everywhere; its record is kept.`,
               confirmLabel: "Delete",
             },
           ]}

@@ -103,7 +103,7 @@ function CandidateCard({ headline }: { headline: Headline }) {
           steps={[
             {
               title: "Delete this candidate completely?",
-              description: `"${headline.title}" will be deleted for good, not only taken off Tomorrow's News.`,
+              description: `"${headline.title}" will be hidden everywhere, not only taken off Tomorrow's News. Its votes stay on record.`,
               confirmLabel: "Delete Completely",
             },
           ]}

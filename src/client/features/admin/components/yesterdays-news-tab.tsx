@@ -3,10 +3,8 @@ import { LinkIcon } from "@/client/components/icons";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import type { Headline } from "@/common/headline";
-import { useDeleteHeadline } from "../api/use-delete-headline";
 import { useOldNews } from "../api/use-old-news";
 import { AdminHeadlineCard, CardActions, CardList, Fact } from "./admin-headline-card";
-import { ConfirmButton } from "./confirm-button";
 import { ContractAddressDialog } from "./contract-address-dialog";
 import { GenerateTokenForm } from "./generate-token-form";
 import { QueryState } from "./query-state";
@@ -36,8 +34,8 @@ export function YesterdaysNewsTab() {
   );
 }
 
+/** A launched token or a past winner is the community's record: it has no Delete (the server refuses it). */
 function OldNewsCard({ headline }: { headline: Headline }) {
-  const remove = useDeleteHeadline();
   const links = [
     { href: headline.twitterUrl, label: "X", icon: <XLogoIcon /> },
     { href: headline.websiteUrl, label: "Website", icon: <LinkIcon /> },
@@ -80,22 +78,6 @@ function OldNewsCard({ headline }: { headline: Headline }) {
       ) : null}
       <CardActions>
         <ContractAddressDialog headline={headline} />
-        <ConfirmButton
-          variant="destructive"
-          tone="destructive"
-          size="sm"
-          disabled={remove.isPending}
-          steps={[
-            {
-              title: "Delete this token?",
-              description: `"${headline.title}" will be deleted for good and leave Yesterday's News.`,
-              confirmLabel: "Delete",
-            },
-          ]}
-          onConfirm={() => remove.mutate(headline.id)}
-        >
-          Delete<span className="sr-only">: {headline.title}</span>
-        </ConfirmButton>
       </CardActions>
     </AdminHeadlineCard>
   );

@@ -6,10 +6,18 @@ import type { MyVotes, VoteResult } from "@/common/votes";
 /** The lists a voted headline can be in, each a query of Headline[] (the headline page's query is one item). */
 const LISTS = [queryKeys.headlines, queryKeys.tomorrowsNews, queryKeys.yesterdaysNews] as const;
 
-/** The counts a vote's answer carries, put on the headline wherever the page holds it. */
-function withCounts<T extends Headline>(headline: T, result: VoteResult): T {
+/**
+ * The counts a vote's answer carries, put on the headline wherever the page holds it. A vote counts in one
+ * race: a Tomorrow's News vote changes the Tomorrow race's count (which is `votes` on that list's page, and
+ * `tomorrowVotes` everywhere), never today's.
+ */
+function withCounts<T extends Headline>(headline: T, result: VoteResult, tomorrowList: boolean): T {
   if (headline.id !== result.id) return headline;
   const { votes, holdVotes, buyVotes, sellVotes, ctoVotes } = result;
+  if (result.kind === "tomorrow") {
+    return { ...headline, tomorrowVotes: votes, ...(tomorrowList && { votes }) };
+  }
+  if (tomorrowList) return headline;
   return { ...headline, votes, holdVotes, buyVotes, sellVotes, ctoVotes };
 }
 
@@ -20,9 +28,10 @@ function withCounts<T extends Headline>(headline: T, result: VoteResult): T {
  */
 export function applyVoteResult(queryClient: QueryClient, result: VoteResult): void {
   for (const queryKey of LISTS) {
+    const tomorrowList = queryKey === queryKeys.tomorrowsNews;
     queryClient.setQueriesData<Headline[] | Headline>({ queryKey }, (data) => {
-      if (Array.isArray(data)) return data.map((h) => withCounts(h, result));
-      return data && typeof data === "object" && "id" in data ? withCounts(data, result) : data;
+      if (Array.isArray(data)) return data.map((h) => withCounts(h, result, tomorrowList));
+      return data && typeof data === "object" && "id" in data ? withCounts(data, result, tomorrowList) : data;
     });
   }
   queryClient.setQueryData<MyVotes>(queryKeys.myVotes, (mine) => {
