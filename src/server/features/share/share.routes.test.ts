@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -109,6 +109,57 @@ describe("the feeds", () => {
     const feed = (await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ title: string }> };
     expect(feed.items).toHaveLength(50);
     expect(feed.items[0]?.title).toBe("Vote now: Headline 29");
+  });
+});
+
+describe("text the rules refuse today, stored before", () => {
+  // Characters XML 1.0 forbids: C0 controls, U+FFFE, U+FFFF and a lone surrogate (which a driver may store
+  // as U+FFFD); plus a noncharacter XML allows (U+FDD0), which may stay.
+  const TITLE = "Frog\u0001 runs\u001B hedge\uFFFE fund\uFFFF now\uD800 \uFDD0";
+  const forbidden = (text: string) =>
+    Array.from(text).filter((c) => {
+      const code = c.codePointAt(0) as number;
+      const allowed = [0x09, 0x0a, 0x0d].includes(code) || (code >= 0x20 && code <= 0xd7ff);
+      return !allowed && !(code >= 0xe000 && code <= 0xfffd) && !(code >= 0x10000);
+    });
+
+  async function aStoredBadRow() {
+    const row = await createHeadline(t.db, {
+      title: TITLE,
+      description: "Ponds\u0002 everywhere\uFFFF.\u000C",
+      stage: "pending",
+    });
+    await transition(t.db, row.id, "approve", job, new Date("2026-11-20T12:00:00Z"));
+    t.app.liveEvents.changed("headlines");
+    return row;
+  }
+
+  it("/feed.xml stays well-formed XML: what XML forbids is dropped, the rest of the text stays", async () => {
+    await aStoredBadRow();
+    const res = await t.app.inject({ url: "/feed.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    expect(forbidden(res.body)).toEqual([]);
+    const item = [parser.parse(res.body).rss.channel.item].flat()[0];
+    // The drivers store a lone surrogate as U+FFFD (PGlite and pg both encode UTF-8), or drop it here.
+    expect(item.title.replace("\uFFFD", "")).toBe("Vote now: Frog runs hedge fund now \uFDD0");
+    expect(item.description).toContain("Ponds everywhere.");
+  });
+
+  it("/feed.json carries none of them either", async () => {
+    await aStoredBadRow();
+    const res = await t.app.inject({ url: "/feed.json" });
+    const feed = res.json() as { items: Array<{ title: string; content_html: string }> };
+    expect(feed.items[0]?.title.replace("\uFFFD", "")).toBe("Vote now: Frog runs hedge fund now \uFDD0");
+    expect(JSON.stringify(feed.items)).not.toMatch(/\\u000[0-8bcef]|\\u001|\\ud[89a-f]|\\uffff|\\ufffe/i);
+    expect(forbidden(res.body)).toEqual([]);
+  });
+
+  it("/sitemap.xml stays well-formed XML and lists the headline", async () => {
+    const row = await aStoredBadRow();
+    const res = await t.app.inject({ url: "/sitemap.xml" });
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    expect(res.body).toContain(`${PUBLIC_URL}/h/${row.id}/frog-runs-hedge-fund-now`);
   });
 });
 

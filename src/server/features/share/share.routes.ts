@@ -3,7 +3,7 @@ import { UNPUBLISHED_STAGES } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
-import { escapeHtml } from "../../lib/html";
+import { escapeHtml, xmlChars } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import type { App } from "../../types";
 import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
@@ -91,8 +91,10 @@ async function buildSitemap(app: App): Promise<string> {
     .from(headlines)
     .where(notInArray(headlines.stage, UNPUBLISHED_STAGES))
     .orderBy(asc(headlines.id));
+  // A headline's path carries only its slug's a-z and 0-9 today; xmlChars keeps the sitemap well-formed
+  // whatever a path may carry one day.
   const url = (loc: string, lastmod?: Date) =>
-    `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+    `<url><loc>${escapeHtml(xmlChars(`${publicUrl}${loc}`))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
