@@ -30,6 +30,7 @@ import { RedisLink } from "./lib/redis";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
+import { registerJsonBody } from "./plugins/json-body";
 import { createListFastPath, type FastPath } from "./plugins/list-fast-path";
 import { logsRequests, registerObservability, registerUnderPressure } from "./plugins/observability";
 import { LOG_SERIALIZERS, registerLazyRequestLogger } from "./plugins/request-logger";
@@ -92,6 +93,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
+  // JSON bodies with a key twice are refused (400), on every route: registered before any.
+  registerJsonBody(app);
 
   // Redis (optional) is shared by every process for the limits. Nothing lives only there.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, config.redisKeyPrefix, app.log) : undefined;
