@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHeadline } from "../../test/factories";
@@ -160,6 +161,96 @@ describe("text the rules refuse today, stored before", () => {
     const res = await t.app.inject({ url: "/sitemap.xml" });
     expect(XMLValidator.validate(res.body)).toBe(true);
     expect(res.body).toContain(`${PUBLIC_URL}/h/${row.id}/frog-runs-hedge-fund-now`);
+  });
+});
+
+describe("caching and compression, like the pages and lists", () => {
+  const URLS = ["/feed.xml", "/feed.json", "/sitemap.xml"];
+
+  async function aBusyDay() {
+    await aDayOfNews();
+    // Enough headlines that every answer is worth compressing (1 kB and more).
+    for (let i = 0; i < 12; i++) {
+      const h = await createHeadline(t.db, { title: `Busy day headline ${i} about frogs`, stage: "pending" });
+      await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 21, 0, i)));
+    }
+    t.app.liveEvents.changed("headlines");
+  }
+
+  it("answer ETag and Last-Modified, and 304 without a body to If-None-Match or If-Modified-Since", async () => {
+    await aBusyDay();
+    for (const url of URLS) {
+      const first = await t.app.inject({ url });
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      const lastModified = first.headers["last-modified"] as string;
+      expect(etag, url).toMatch(/^W\/".+"$/);
+      expect(Number.isNaN(Date.parse(lastModified)), url).toBe(false);
+      expect(first.headers["cache-control"], url).toBe("public, max-age=300");
+
+      const byEtag = await t.app.inject({ url, headers: { "if-none-match": etag } });
+      expect(byEtag.statusCode, url).toBe(304);
+      expect(byEtag.body, url).toBe("");
+      expect(byEtag.headers.etag, url).toBe(etag);
+      const byDate = await t.app.inject({ url, headers: { "if-modified-since": lastModified } });
+      expect(byDate.statusCode, url).toBe(304);
+      expect(byDate.body, url).toBe("");
+
+      const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+      expect((await t.app.inject({ url, headers: { "if-modified-since": older } })).statusCode, url).toBe(
+        200,
+      );
+      // An ETag that does not match wins over a date that would.
+      const other = { "if-none-match": 'W/"other"', "if-modified-since": lastModified };
+      expect((await t.app.inject({ url, headers: other })).statusCode, url).toBe(200);
+      expect((await t.app.inject({ url, headers: { "if-modified-since": "garbage" } })).statusCode, url).toBe(
+        200,
+      );
+    }
+  });
+
+  it("answer 200 with the new version once the paper changed, to either validator", async () => {
+    await aBusyDay();
+    const before = new Map<string, { etag: string; lastModified: string }>();
+    for (const url of URLS) {
+      const res = await t.app.inject({ url });
+      before.set(url, {
+        etag: res.headers.etag as string,
+        lastModified: res.headers["last-modified"] as string,
+      });
+    }
+    const h = await createHeadline(t.db, { title: "Breaking frog news arrives", stage: "pending" });
+    await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 22)));
+    t.app.liveEvents.changed("headlines");
+    for (const url of URLS) {
+      const was = before.get(url) as { etag: string; lastModified: string };
+      const byEtag = await t.app.inject({ url, headers: { "if-none-match": was.etag } });
+      expect(byEtag.statusCode, url).toBe(200);
+      expect(byEtag.body, url).toContain(
+        url === "/sitemap.xml" ? `/h/${h.id}/` : "Breaking frog news arrives",
+      );
+      const byDate = await t.app.inject({ url, headers: { "if-modified-since": was.lastModified } });
+      expect(byDate.statusCode, url).toBe(200);
+    }
+  });
+
+  it("compress with brotli or gzip as the client accepts, the same bytes once decoded", async () => {
+    await aBusyDay();
+    for (const url of URLS) {
+      const plain = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(plain.headers["content-encoding"], url).toBeUndefined();
+      expect(plain.rawPayload.length, url).toBeGreaterThan(1024);
+      const br = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(br.headers["content-encoding"], url).toBe("br");
+      expect(br.headers.vary, url).toBe("accept-encoding");
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload), url).toBe(true);
+      expect(br.rawPayload.length, url).toBeLessThan(plain.rawPayload.length);
+      const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+      expect(gzip.headers["content-encoding"], url).toBe("gzip");
+      expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload), url).toBe(true);
+      expect(br.headers.etag, url).toBe(plain.headers.etag);
+      expect(br.headers["content-type"], url).toBe(plain.headers["content-type"]);
+    }
   });
 });
 
