@@ -8,19 +8,32 @@ import { z } from "zod";
  *   line breaks and tabs; single-line text holds neither.
  * - direction controls (U+202A–U+202E, U+2066–U+2069, and the marks U+200E, U+200F, U+061C): they make a
  *   title read differently from how it is stored ("Trojan Source").
- * - zero-width and other invisible characters (U+200B, U+200C, U+2060, U+FEFF, U+2028, U+2029): they make
- *   two different texts look the same. U+200D (zero-width joiner) is allowed between two emoji only, where it
- *   draws one emoji (a family, a flag); anywhere else it is refused too.
+ * - zero-width and other invisible characters (U+200B, U+200C, U+2060, U+FEFF, U+2028, U+2029), the
+ *   fillers that draw nothing (the soft hyphen U+00AD, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+ *   the Mongolian vowel separator U+180E) and the tag characters (U+E0000–U+E007F, which carry hidden
+ *   ASCII): they make two different texts look the same, or hide text. U+200D (zero-width joiner) is
+ *   allowed between two emoji only, where it draws one emoji (a family, a flag); anywhere else it is refused
+ *   too. (The tag characters also spell the three subdivision flags, England, Scotland, Wales: those are
+ *   refused with them, a small price for not carrying hidden text.)
+ * - what is not a character at all: the 66 noncharacters (U+FDD0–U+FDEF, and the last two code points of
+ *   every plane, U+FFFE, U+FFFF, U+1FFFE ... U+10FFFF), which Unicode keeps out of interchange, and lone
+ *   surrogates (half of a UTF-16 pair): PostgreSQL cannot store one, and XML forbids U+FFFE, U+FFFF and them.
  */
 export const TEXT_MESSAGES = {
   control: "must not contain control characters",
   invisible: "must not contain invisible or text-direction characters",
+  noncharacter: "must not contain noncharacters or broken characters",
 } as const;
 
 const DIRECTION_OR_INVISIBLE = new Set([
-  0x061c, 0x200b, 0x200c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060,
-  0x2066, 0x2067, 0x2068, 0x2069, 0xfeff,
+  0x00ad, 0x061c, 0x115f, 0x1160, 0x180e, 0x200b, 0x200c, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202b,
+  0x202c, 0x202d, 0x202e, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0x3164, 0xfeff, 0xffa0,
 ]);
+const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
+/** U+FDD0–U+FDEF and U+xFFFE, U+xFFFF in each of the 17 planes: 32 + 34 = 66. */
+const isNoncharacter = (code: number) => (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
+/** Array.from keeps a lone surrogate as a one-unit string of its own; a pair becomes one code point. */
+const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
 const ZWJ = 0x200d;
 const EMOJI = /\p{Extended_Pictographic}/u;
 /** What may end an emoji just before a joiner: the emoji itself, a skin tone, or the emoji presentation selector. */
@@ -38,7 +51,8 @@ export function textProblem(value: string, { multiline = false } = {}): TextProb
       if (multiline && (code === 0x0a || code === 0x0d || code === 0x09)) continue;
       return "control";
     }
-    if (DIRECTION_OR_INVISIBLE.has(code)) return "invisible";
+    if (DIRECTION_OR_INVISIBLE.has(code) || isTag(code)) return "invisible";
+    if (isNoncharacter(code) || isSurrogate(code)) return "noncharacter";
     if (code === ZWJ && !(EMOJI_END.test(chars[i - 1] ?? "") && EMOJI.test(chars[i + 1] ?? ""))) {
       return "invisible";
     }

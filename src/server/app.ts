@@ -27,9 +27,11 @@ import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
+import { trustProxyFunction } from "./lib/trust-proxy";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerEtags } from "./plugins/etags";
+import { registerJsonBody } from "./plugins/json-body";
 import { createListFastPath, type FastPath } from "./plugins/list-fast-path";
 import { logsRequests, registerObservability, registerUnderPressure } from "./plugins/observability";
 import { LOG_SERIALIZERS, registerLazyRequestLogger } from "./plugins/request-logger";
@@ -58,6 +60,7 @@ function withRedaction(logger: BuildAppOptions["logger"]): BuildAppOptions["logg
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
   // Set once the app is built; until then (and for inject(), which skips the server) Fastify answers all.
   let fastPath: FastPath | undefined;
+  const trustsProxy = trustProxyFunction(config.trustProxy);
   const app = Fastify({
     logger: withRedaction(logger),
     // Fastify's own server, as it would make it, with the cached-list fast path in front of its handler.
@@ -74,7 +77,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       return server;
     },
     // Fastify accepts a hop count at run time, but its types leave the number form out.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    // One trust function for Fastify and the fast path, so that both see HTTPS alike (lib/trust-proxy.ts).
+    trustProxy: trustsProxy,
     bodyLimit: 256 * 1024,
     // A client must finish sending its request (headers and body) within this time: a connection that
     // trickles a body for ever would otherwise hold its request open (and hold up a SIGTERM drain).
@@ -92,6 +96,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
+  // JSON bodies with a key twice are refused (400), on every route: registered before any.
+  registerJsonBody(app);
 
   // Redis (optional) is shared by every process for the limits. Nothing lives only there.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, config.redisKeyPrefix, app.log) : undefined;
@@ -120,6 +126,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameSrc: ["https://dexscreener.com"],
+        // No <base> element at all: an injected one could point every relative script and link elsewhere.
+        baseUri: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -157,7 +165,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     closing = true;
     done();
   });
-  fastPath = createListFastPath(app.listCache, securityHeaders.api, () => closing, {
+  fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {
     metrics,
     log: logsRequests(app.log) ? app.log : undefined,
   });

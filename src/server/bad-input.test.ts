@@ -224,6 +224,26 @@ const HIDDEN = [
   ["a zero-width joiner outside an emoji", "\u200D"],
   ["a word joiner", "\u2060"],
   ["a byte-order mark", "\uFEFF"],
+  ["a soft hyphen", "\u00AD"],
+  ["a Hangul choseong filler", "\u115F"],
+  ["a Hangul jungseong filler", "\u1160"],
+  ["a Hangul filler", "\u3164"],
+  ["a halfwidth Hangul filler", "\uFFA0"],
+  ["a Mongolian vowel separator", "\u180E"],
+  ["tag characters spelling hidden text", "\u{E0068}\u{E0069}"],
+  ["a cancel tag", "\u{E007F}"],
+] as const;
+
+/** Not characters at all (issue 20): they made a stored title break /feed.xml. */
+const NONCHARACTERS = [
+  ["U+FFFE", "\uFFFE"],
+  ["U+FFFF", "\uFFFF"],
+  ["U+FDD0", "\uFDD0"],
+  ["U+FDEF", "\uFDEF"],
+  ["U+1FFFF", "\u{1FFFF}"],
+  ["U+10FFFE", "\u{10FFFE}"],
+  ["a lone high surrogate", "\uD800"],
+  ["a lone low surrogate", "\uDFFF"],
 ] as const;
 
 const CONTROL = [
@@ -247,6 +267,20 @@ describe("titles, names, symbols and usernames", () => {
       );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(`${f.label} ${TEXT_MESSAGES.invisible}`);
+      expect(await storedCounts()).toEqual(before);
+    });
+
+    it.each(NONCHARACTERS)(`refuses ${f.name}s with %s: 400 with a clear message`, async (_, char) => {
+      const before = await storedCounts();
+      const value = VALUE[f.field] as string;
+      const res = await send(
+        "POST",
+        f.url,
+        { ...f.body, [f.field]: `${value.slice(0, 2)}${char}${value.slice(2)}` },
+        "staff" in f ? admin : undefined,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(`${f.label} ${TEXT_MESSAGES.noncharacter}`);
       expect(await storedCounts()).toEqual(before);
     });
 
@@ -274,6 +308,20 @@ describe("titles, names, symbols and usernames", () => {
     expect(res.statusCode, res.body).toBe(201);
     const [row] = (await t.db.select().from(headlines)).filter((h) => h.id === res.json().id);
     expect(row?.description).toBe(description);
+  });
+
+  it("refuses a noncharacter and a tag character in a description too", async () => {
+    for (const [char, problem] of [
+      ["\uFFFF", "noncharacter"],
+      ["\u{E0041}", "invisible"],
+    ] as const) {
+      const res = await send("POST", "/api/headlines", {
+        ...free,
+        description: `${free.description}${char}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`Description ${TEXT_MESSAGES[problem]}`);
+    }
   });
 
   it("refuses a right-to-left override in a description too", async () => {

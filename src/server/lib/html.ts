@@ -8,3 +8,13 @@ const ESCAPES: Record<string, string> = {
 
 /** Text safe in HTML text and in quoted attribute values: a title with `</title><script>` stays text. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+
+/**
+ * Every character XML 1.0 forbids (outside its Char production): the C0 controls but tab, line feed and
+ * carriage return, lone surrogates, U+FFFE and U+FFFF. One of them anywhere makes a whole feed unreadable,
+ * and rows stored before the text rule refused them (src/common/text.ts) may still hold them.
+ */
+const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** The text without the characters XML 1.0 forbids: for stored text written into a feed or the sitemap. */
+export const xmlChars = (s: string) => s.replace(XML_FORBIDDEN, "");

@@ -16,6 +16,23 @@ export interface CachedJson {
   etag: string;
 }
 
+/**
+ * A cached answer that is not a list (the feeds and the sitemap): answered by the same rule, with its own
+ * type and caching, and a Last-Modified that If-Modified-Since is compared with.
+ */
+export interface CachedBody extends CachedJson {
+  contentType: string;
+  cacheControl: string;
+  /** Whole seconds: HTTP dates have no finer resolution. */
+  lastModified: Date;
+}
+
+/** Text made into a CachedBody once: its bytes, its ETag and its headers. */
+export function cachedBody(text: string, headers: Omit<CachedBody, "body" | "etag">): CachedBody {
+  const body = Buffer.from(text, "utf8");
+  return { body, etag: etagOf(body), ...headers };
+}
+
 interface Entry extends CachedJson {
   topic: LiveTopic;
   expires: number;
@@ -127,25 +144,40 @@ type Variant = "not-modified" | "identity" | Encoding;
  * browser that accepts brotli or gzip gets the list compressed, once per entry rather than per answer.
  */
 export function cachedAnswer(
-  cached: CachedJson,
+  cached: CachedJson | CachedBody,
   ifNoneMatch: string | undefined,
   acceptEncoding: string | string[] | undefined,
+  ifModifiedSince?: string,
 ): CachedAnswer {
   if (ifNoneMatch === cached.etag) return answerOf(cached, "not-modified");
+  // If-Modified-Since counts only when the request has no If-None-Match (RFC 9110 13.2.2).
+  if (ifNoneMatch === undefined && ifModifiedSince !== undefined && "lastModified" in cached) {
+    const since = Date.parse(ifModifiedSince);
+    if (!Number.isNaN(since) && cached.lastModified.getTime() <= since)
+      return answerOf(cached, "not-modified");
+  }
   const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(acceptEncoding) : undefined;
   return answerOf(cached, encoding ?? "identity");
 }
 
-/** Sends a cached list through Fastify, as `cachedAnswer` says (the ETag plugin leaves Buffers alone). */
-export function sendCached(reply: FastifyReply, cached: CachedJson): FastifyReply {
+/**
+ * Sends a cached list (or a CachedBody) through Fastify, as `cachedAnswer` says (the ETag plugin leaves
+ * Buffers alone).
+ */
+export function sendCached(reply: FastifyReply, cached: CachedJson | CachedBody): FastifyReply {
   const { headers } = reply.request;
-  const answer = cachedAnswer(cached, headers["if-none-match"], headers["accept-encoding"]);
+  const answer = cachedAnswer(
+    cached,
+    headers["if-none-match"],
+    headers["accept-encoding"],
+    headers["if-modified-since"],
+  );
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 const answers = new WeakMap<CachedJson, Partial<Record<Variant, CachedAnswer>>>();
 
-function answerOf(cached: CachedJson, variant: Variant): CachedAnswer {
+function answerOf(cached: CachedJson | CachedBody, variant: Variant): CachedAnswer {
   let made = answers.get(cached);
   if (!made) {
     made = {};
@@ -155,13 +187,15 @@ function answerOf(cached: CachedJson, variant: Variant): CachedAnswer {
   return made[variant];
 }
 
-function makeAnswer(cached: CachedJson, variant: Variant): CachedAnswer {
+function makeAnswer(cached: CachedJson | CachedBody, variant: Variant): CachedAnswer {
+  const own = "lastModified" in cached ? cached : undefined;
   const headers: Record<string, string> = {
     etag: cached.etag,
-    "cache-control": "no-cache",
+    "cache-control": own?.cacheControl ?? "no-cache",
     vary: "accept-encoding",
-    "content-type": "application/json; charset=utf-8",
+    "content-type": own?.contentType ?? "application/json; charset=utf-8",
   };
+  if (own) headers["last-modified"] = own.lastModified.toUTCString();
   if (variant === "not-modified") return { status: 304, headers, body: undefined };
   if (variant === "identity") return { status: 200, headers, body: cached.body };
   headers["content-encoding"] = variant;

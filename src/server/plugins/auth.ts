@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { countReauthentication } from "../features/accounts/accounts.service";
 import { writeAudit } from "../features/accounts/audit.service";
+import type { CountedAttempt } from "../features/accounts/login-throttle";
 import {
   findSession,
   SECURE_SESSION_COOKIE,
@@ -37,6 +39,15 @@ const STAFF_PATH_PREFIXES = ["/api/admin", "/api/token-info", "/api/trending", "
 const STAFF_ROUTES = new Set(["POST /api/headlines/import", "POST /api/tokens/import"]);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Routes that ask the logged-in account for its current password again and answer 403 when it is wrong:
+ * each attempt is throttled like a login (see registerAuth).
+ */
+const REAUTHENTICATING_ROUTES = new Set(["POST /api/admin/security-reset"]);
+
+/** The counted re-authentication of a request on one of those routes, until its answer says how it went. */
+const reauthentications = new WeakMap<FastifyRequest, CountedAttempt>();
 
 export type { SessionAccount };
 /** For a staff action reached outside staffRoutes (no guard hook there): it writes its own audit row. */
@@ -85,6 +96,26 @@ export function registerAuth(app: App): void {
     }
   });
   app.addHook("onResponse", async (request, reply) => logSecurityEvent(request, reply.statusCode));
+
+  // Re-authentication is throttled like the login: counted before the handler checks the password (after
+  // the guards and the body's validation), refused with 429 beyond the limit, and uncounted when the answer
+  // is anything but the handler's 403. The guards' own 403s (cross-site, not an administrator) come in
+  // onRequest, before this hook, so a 403 here can only be the wrong password.
+  app.addHook("preHandler", async (request) => {
+    if (!REAUTHENTICATING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const account = await loadAccount(request);
+    if (!account) return;
+    const attempt = { username: account.username, network: request.visitor.network };
+    reauthentications.set(request, await countReauthentication(app.db, app.redis, attempt, new Date()));
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    const counted = reauthentications.get(request);
+    if (counted && reply.statusCode !== 403) {
+      reauthentications.delete(request);
+      await counted.succeeded();
+    }
+    return payload;
+  });
   app.addHook("onReady", async () => {
     const unguarded = registry.staffOnly.filter((route) => !registry.guarded.has(route));
     if (unguarded.length > 0) {
@@ -146,6 +177,8 @@ function logSecurityEvent(request: FastifyRequest, statusCode: number): void {
     request.log.info({ username, ip }, "login");
   } else if (isLogin && (statusCode === 401 || statusCode === 403)) {
     request.log.warn({ statusCode, username, ip }, "login failed");
+  } else if (statusCode === 403 && reauthentications.has(request)) {
+    request.log.warn({ statusCode, method, url, ip, username }, "wrong current password");
   } else if (method === "POST" && url === "/api/logout" && statusCode < 300 && request.account) {
     request.log.info({ username, ip }, "logout");
   } else if ((statusCode === 401 || statusCode === 403) && isStaffOnly(method, url)) {

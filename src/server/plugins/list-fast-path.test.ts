@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Config } from "../config";
 import { settings } from "../db/schema";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -12,8 +13,8 @@ afterEach(async () => {
 });
 
 /** The app listening on a free port, counting the requests that reach Fastify's lifecycle over HTTP. */
-async function listeningApp(listCacheMs = 60_000) {
-  t = await createTestApp({ listCacheMs });
+async function listeningApp(listCacheMs = 60_000, overrides: Partial<Config> = {}) {
+  t = await createTestApp({ listCacheMs, ...overrides });
   await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
   const reachedFastify = { count: 0 };
   // Only requests over HTTP are counted, not inject()'s (light-my-request names itself as the user agent).
@@ -64,6 +65,35 @@ describe("the cached-list fast path", () => {
       expect(viaFastPath.body.equals(viaRoute.rawPayload), JSON.stringify(headers)).toBe(true);
     }
     // None of these reached Fastify's lifecycle.
+    expect(reachedFastify.count).toBe(1);
+  });
+
+  it("answers with the route's headers over HTTPS too: HSTS only there, X-Forwarded-Proto only from a trusted proxy", async () => {
+    // The requests come from 127.0.0.1 both ways (inject() says so too): the proxy TRUST_PROXY names.
+    const { app, db, base, reachedFastify } = await listeningApp(60_000, { trustProxy: ["127.0.0.1"] });
+    await createHeadline(db, { title: "A headline for the HTTPS variant" });
+    const cookie = visitorCookieOf(await fetch(`${base}/api/headlines`));
+    const variants: Array<[Record<string, string>, boolean]> = [
+      [{ "x-forwarded-proto": "https" }, true],
+      [{ "x-forwarded-proto": "http" }, false],
+      [{ "x-forwarded-proto": "http, https" }, true], // the last entry is the trusted proxy's
+      [{}, false],
+    ];
+    for (const [headers, https] of variants) {
+      const viaFastPath = await rawGet(`${base}/api/headlines`, { ...headers, cookie });
+      const viaRoute = await app.inject({
+        method: "GET",
+        url: "/api/headlines",
+        headers: { ...headers, cookie },
+      });
+      const routeHeaders = Object.fromEntries(
+        Object.entries(viaRoute.headers).filter(
+          ([name]) => !["date", "connection", "keep-alive"].includes(name),
+        ),
+      );
+      expect(viaFastPath.headers, JSON.stringify(headers)).toEqual(routeHeaders);
+      expect("strict-transport-security" in viaFastPath.headers, JSON.stringify(headers)).toBe(https);
+    }
     expect(reachedFastify.count).toBe(1);
   });
 
@@ -138,10 +168,10 @@ describe("the cached-list fast path", () => {
     };
     let written = false;
     const response = { writeHead: () => (written = true), end: () => undefined };
-    const closing = createListFastPath(app.listCache, {}, () => true);
+    const closing = createListFastPath(app.listCache, { http: {}, https: {} }, undefined, () => true);
     expect(closing(request as never, response as never)).toBe(false);
     expect(written).toBe(false);
-    const open = createListFastPath(app.listCache, {}, () => false);
+    const open = createListFastPath(app.listCache, { http: {}, https: {} }, undefined, () => false);
     expect(open(request as never, response as never)).toBe(true);
     expect(written).toBe(true);
   });

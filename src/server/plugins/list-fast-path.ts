@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import { type CachedAnswer, cachedAnswer, type ListCache } from "../lib/list-cache";
+import { isHttpsRequest, type TrustsProxy } from "../lib/trust-proxy";
 import type { Metrics } from "./observability";
+import type { HeadersByScheme } from "./security-headers";
 import { VISITOR_COOKIE, validVisitorId } from "./visitor";
 
 /** Answers a request itself and returns true, or leaves it to Fastify and returns false. */
@@ -22,21 +24,27 @@ export type FastPath = (request: IncomingMessage, response: ServerResponse) => b
  */
 export function createListFastPath(
   listCache: ListCache,
-  securityHeaders: Readonly<Record<string, string>>,
+  securityHeaders: HeadersByScheme,
+  /** TRUST_PROXY as Fastify applies it: HTTPS answers carry HSTS, as the route's do. */
+  trustsProxy: TrustsProxy | undefined,
   isClosing: () => boolean,
   observe?: { metrics: Metrics; log: FastifyBaseLogger | undefined },
 ): FastPath {
   // Its answers are counted and logged like Fastify's (the same metric and the same line), with request
   // ids of their own: they are most of a busy day's traffic.
   let answered = 0;
-  // The complete header block of each answer, made once: answers are themselves made once per entry.
-  const headerBlocks = new WeakMap<CachedAnswer, Record<string, string>>();
-  const headerBlockOf = (answer: CachedAnswer) => {
-    let block = headerBlocks.get(answer);
+  // The complete header block of each answer per scheme, made once: answers are themselves made once per
+  // entry.
+  const headerBlocks = {
+    http: new WeakMap<CachedAnswer, Record<string, string>>(),
+    https: new WeakMap<CachedAnswer, Record<string, string>>(),
+  };
+  const headerBlockOf = (answer: CachedAnswer, scheme: "http" | "https") => {
+    let block = headerBlocks[scheme].get(answer);
     if (!block) {
-      block = { ...securityHeaders, ...answer.headers };
+      block = { ...securityHeaders[scheme], ...answer.headers };
       if (answer.body) block["content-length"] = String(answer.body.length);
-      headerBlocks.set(answer, block);
+      headerBlocks[scheme].set(answer, block);
     }
     return block;
   };
@@ -50,7 +58,8 @@ export function createListFastPath(
 
     const started = observe && performance.now();
     const answer = cachedAnswer(cached, request.headers["if-none-match"], request.headers["accept-encoding"]);
-    response.writeHead(answer.status, headerBlockOf(answer));
+    const scheme = isHttpsRequest(request, trustsProxy) ? "https" : "http";
+    response.writeHead(answer.status, headerBlockOf(answer, scheme));
     response.end(answer.body);
     if (observe && started !== undefined) {
       const ms = performance.now() - started;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
 import type { App } from "../types";
+import { isHttps } from "./visitor";
 
 /**
  * The headers helmet sets for `options`, worked out once. Helmet's answer depends only on its options here
@@ -33,7 +34,7 @@ export function securityHeadersOf(options: Readonly<HelmetOptions>): Record<stri
 const API_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     useDefaults: false,
-    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
   },
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
@@ -44,21 +45,41 @@ const API_OPTIONS: Readonly<HelmetOptions> = {
 
 const isApi = (url: string) => url.startsWith("/api/") || url === "/api" || url.startsWith("/api?");
 
+/** One kind of answer's headers, over plain HTTP and over HTTPS. */
+export interface HeadersByScheme {
+  http: Readonly<Record<string, string>>;
+  https: Readonly<Record<string, string>>;
+}
+
 export interface SecurityHeaders {
-  page: Readonly<Record<string, string>>;
-  api: Readonly<Record<string, string>>;
+  page: HeadersByScheme;
+  api: HeadersByScheme;
 }
 
 /**
- * Every answer carries the security headers, the page's set or the API's; a handler may still replace one
- * (the image routes' CSP).
+ * Strict-Transport-Security only over HTTPS: a browser ignores it over plain HTTP (RFC 6797 8.1), and a
+ * plain-HTTP answer that carries it says the site is HTTPS-only where it may not be (a local or LAN
+ * server), which shows in every scan. HTTPS is the socket's TLS, or X-Forwarded-Proto from a proxy that
+ * TRUST_PROXY names (lib/trust-proxy.ts).
+ */
+function byScheme(options: Readonly<HelmetOptions>): HeadersByScheme {
+  return {
+    http: securityHeadersOf(Object.assign({}, options, { strictTransportSecurity: false })),
+    https: securityHeadersOf(options),
+  };
+}
+
+/**
+ * Every answer carries the security headers, the page's set or the API's, for its scheme; a handler may
+ * still replace one (the image routes' CSP).
  */
 export function registerSecurityHeaders(app: App, options: Readonly<HelmetOptions>): SecurityHeaders {
-  const page = securityHeadersOf(options);
+  const page = byScheme(options);
   // Object.assign, not a spread: checking the spread of helmet's option types cost the type checker ~20 s.
-  const api = securityHeadersOf(Object.assign({}, options, API_OPTIONS));
+  const api = byScheme(Object.assign({}, options, API_OPTIONS));
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isApi(request.url) ? api : page);
+    const headers = isApi(request.url) ? api : page;
+    reply.headers(isHttps(request) ? headers.https : headers.http);
     done();
   });
   return { page, api };

@@ -151,6 +151,36 @@ describe("security log", () => {
     expect(new Set(reqIds).size).toBe(reqIds.length);
   });
 
+  it("logs each wrong current password of the security reset at warn, once, without any password", async () => {
+    const admin = sessionOf(await login("admin", ADMIN_PASSWORD));
+    lines.length = 0;
+    const reset = (currentPassword: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/admin/security-reset",
+        payload: { currentPassword, newAdminPassword: "new-admin-pw-1", newStaffPassword: "new-staff-pw-1" },
+        cookies: withSession(admin),
+        remoteAddress: "198.51.100.4",
+      });
+    expect((await reset("first-wrong-guess")).statusCode).toBe(403);
+    expect((await reset("second-wrong-guess")).statusCode).toBe(403);
+    expect(logged("wrong current password")).toEqual([
+      expect.objectContaining({
+        level: WARN,
+        statusCode: 403,
+        url: "/api/admin/security-reset",
+        username: "admin",
+        ip: "198.51.100.0/24",
+        reqId: expect.any(String),
+      }),
+      expect.objectContaining({ level: WARN, username: "admin" }),
+    ]);
+    expect(securityLines()).toHaveLength(2); // not a "staff route refused" line as well
+    const text = JSON.stringify(lines);
+    for (const secret of ["wrong-guess", "new-admin-pw-1", "new-staff-pw-1"])
+      expect(text).not.toContain(secret);
+  });
+
   it("logs no security line for a visitor's ordinary request, only its access line", async () => {
     await app.inject({ method: "GET", url: "/api/settings" });
     await app.inject({ method: "GET", url: "/api/user" }); // a visitor checking whether they are logged in

@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect";
 import { accounts } from "../../db/schema";
 import { forbidden, HttpError, tooMany, unauthorized } from "../../lib/http-error";
 import type { RedisLink } from "../../lib/redis";
-import { countAttempt, trimAttempts, usernameKey } from "./login-throttle";
+import { type CountedAttempt, countAttempt, trimAttempts, usernameKey } from "./login-throttle";
 import { refuseCommonPassword } from "./password-rules";
 import type { SessionAccount } from "./sessions.service";
 
@@ -125,6 +125,30 @@ export async function logIn(
   await counted.succeeded();
   await trimAttempts(db, now);
   return { id: account.id, username: account.username, isAdmin: account.isAdmin };
+}
+
+export const TOO_MANY_REAUTHENTICATIONS =
+  "Too many wrong passwords. Please wait a few minutes and try again.";
+
+/**
+ * Counts a logged-in account's attempt to prove its password again (the security reset asks for it), with
+ * the login's throttle and under the login's keys: a guess there is a guess at the same password, so a
+ * stolen session cannot try more of them than a login form could, and failures on either count for both.
+ * Counted before the password is checked; the caller uncounts it (succeeded) once the password was right.
+ */
+export async function countReauthentication(
+  db: Db,
+  redis: RedisLink | undefined,
+  input: { username: string; network: string },
+  now: Date,
+): Promise<CountedAttempt> {
+  const counted = await countAttempt(db, redis, {
+    username: usernameKey(input.username),
+    network: input.network,
+    now,
+  });
+  if ("retryAfterSeconds" in counted) throw tooMany(TOO_MANY_REAUTHENTICATIONS, counted.retryAfterSeconds);
+  return counted;
 }
 
 export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator to re-enable it.";

@@ -64,4 +64,31 @@ describe("deleteUnusedImages", () => {
     // A second pass finds nothing more.
     expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(0);
   });
+
+  it("keeps a drawn share card while its headline exists, and lets it go with its headline", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const kept = await createHeadline(db);
+    const gone = await createHeadline(db);
+    const old = new Date(Date.now() - 3 * DAY_MS);
+    const card = (hash: string) => ({
+      hash,
+      contentType: "image/png",
+      bytes: Buffer.from(hash),
+      width: 1200,
+      height: 630,
+      createdAt: old,
+    });
+    await db
+      .insert(images)
+      .values([
+        card(`card:h:${kept.id}:abcdefghijkl`),
+        card(`card:h:${gone.id}:abcdefghijkl`),
+        card("card:edition:abcdefghijkl"),
+      ]);
+    await db.delete(headlines).where(eq(headlines.id, gone.id));
+    expect(await deleteUnusedImages(db, new Date(Date.now() - 2 * DAY_MS))).toBe(1);
+    const left = (await db.select({ hash: images.hash }).from(images)).map((row) => row.hash);
+    expect(left.sort()).toEqual([`card:h:${kept.id}:abcdefghijkl`, "card:edition:abcdefghijkl"].sort());
+  });
 });

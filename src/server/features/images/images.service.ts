@@ -42,7 +42,7 @@ export async function findImage(db: Db, hash: string): Promise<StoredImage | und
  * Deletes the images stored before `before` that nothing shows: an upload whose submission was never sent
  * (or was deleted), a replaced token image, the picture of a promoted submission that expired unpaid. An
  * image is in use while a headline (expired ones aside) or an archive entry names its URL, relative or
- * absolute. Answers how many were deleted.
+ * absolute. Share cards kept here go with their headline. Answers how many were deleted.
  */
 export async function deleteUnusedImages(db: Db, before: Date): Promise<number> {
   const deleted = rowsOf(
@@ -55,7 +55,12 @@ export async function deleteUnusedImages(db: Db, before: Date): Promise<number> 
       )
       DELETE FROM images
       WHERE created_at < ${before.toISOString()}::timestamptz
-        AND hash NOT IN (SELECT hash FROM used WHERE hash IS NOT NULL)
+        AND CASE WHEN hash LIKE 'card:%'
+          -- A drawn share card (features/cards/card-store.ts) stays while its headline exists: drawn once
+          -- per version for good, and its own store keeps only the current version.
+          THEN hash LIKE 'card:h:%' AND split_part(hash, ':', 3) NOT IN (SELECT id::text FROM headlines)
+          ELSE hash NOT IN (SELECT hash FROM used WHERE hash IS NOT NULL)
+        END
       RETURNING hash`),
   );
   return deleted.length;

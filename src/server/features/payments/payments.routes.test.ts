@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BLOCKHASH_MESSAGES, LATEST_BLOCKHASH_PATH } from "@/common/latest-blockhash";
 import { type FixtureServer, sendJson, startFixtureServer } from "../../integrations/fixtures/fixture-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -76,15 +76,25 @@ describe("GET /api/payments/latest-blockhash", () => {
     expect(res.json()).toMatchObject({ message: BLOCKHASH_MESSAGES.unavailable });
   });
 
-  it("503 with Retry-After when the RPC refuses, and does not keep the failure", async () => {
+  it("503 with Retry-After when the RPC refuses, keeps the failure for 5 s like an answer, then asks again", async () => {
     t = await withRpc();
-    mode = "error";
-    const res = await t.app.inject({ method: "GET", url: LATEST_BLOCKHASH_PATH });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers["retry-after"]).toBe("5");
-    expect(res.json()).toMatchObject({ message: BLOCKHASH_MESSAGES.rpcDown });
-    mode = "ok";
-    expect((await t.app.inject({ method: "GET", url: LATEST_BLOCKHASH_PATH })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      mode = "error";
+      const res = await t.app.inject({ method: "GET", url: LATEST_BLOCKHASH_PATH });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toMatchObject({ message: BLOCKHASH_MESSAGES.rpcDown });
+      mode = "ok";
+      vi.advanceTimersByTime(4_900);
+      expect((await t.app.inject({ method: "GET", url: LATEST_BLOCKHASH_PATH })).statusCode).toBe(503);
+      expect(rpc.requests).toHaveLength(1);
+      vi.advanceTimersByTime(100);
+      expect((await t.app.inject({ method: "GET", url: LATEST_BLOCKHASH_PATH })).statusCode).toBe(200);
+      expect(rpc.requests).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("503 with Retry-After when the RPC is slow", async () => {

@@ -5,7 +5,7 @@ import { headlinePath } from "@/common/headline-path";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { headlines, headlineTransitions } from "../../db/schema";
-import { escapeHtml } from "../../lib/html";
+import { escapeHtml, xmlChars } from "../../lib/html";
 import { headlineCardPath } from "../headlines/card-path";
 import { toHeadline } from "../headlines/headline-view";
 
@@ -109,8 +109,10 @@ export function buildFeed(
     // The headline's share card: a PNG of a known size and type at a stable address, where the headline's own
     // picture may be on another host, of any type, or missing.
     const image = { url: `${site}${headlineCardPath(entry.headline)}`, type: "image/png", length: 0 };
+    // The visitor's text goes in without what XML forbids (for RSS; JSON readers are spared it too), and
+    // only here: the card's and the page's addresses are made from the headline as stored.
     feed.addItem({
-      title: ENTRY_TITLE[entry.kind](entry.headline.title, entry.headline.symbol),
+      title: xmlChars(ENTRY_TITLE[entry.kind](entry.headline.title, entry.headline.symbol)),
       id: `${url}#${entry.key}`,
       guid: `${url}#${entry.key}`,
       link: url,
@@ -118,7 +120,7 @@ export function buildFeed(
       published: entry.at,
       // Readers show an RSS description and JSON Feed's content_html (the package writes the description
       // there) as HTML: the visitor's text goes in escaped, so it stays text.
-      description: escapeHtml(entry.headline.description),
+      description: escapeHtml(xmlChars(entry.headline.description)),
       image,
     });
   }

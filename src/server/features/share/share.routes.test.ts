@@ -1,4 +1,5 @@
-import { XMLParser } from "fast-xml-parser";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -109,6 +110,147 @@ describe("the feeds", () => {
     const feed = (await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ title: string }> };
     expect(feed.items).toHaveLength(50);
     expect(feed.items[0]?.title).toBe("Vote now: Headline 29");
+  });
+});
+
+describe("text the rules refuse today, stored before", () => {
+  // Characters XML 1.0 forbids: C0 controls, U+FFFE, U+FFFF and a lone surrogate (which a driver may store
+  // as U+FFFD); plus a noncharacter XML allows (U+FDD0), which may stay.
+  const TITLE = "Frog\u0001 runs\u001B hedge\uFFFE fund\uFFFF now\uD800 \uFDD0";
+  const forbidden = (text: string) =>
+    Array.from(text).filter((c) => {
+      const code = c.codePointAt(0) as number;
+      const allowed = [0x09, 0x0a, 0x0d].includes(code) || (code >= 0x20 && code <= 0xd7ff);
+      return !allowed && !(code >= 0xe000 && code <= 0xfffd) && !(code >= 0x10000);
+    });
+
+  async function aStoredBadRow() {
+    const row = await createHeadline(t.db, {
+      title: TITLE,
+      description: "Ponds\u0002 everywhere\uFFFF.\u000C",
+      stage: "pending",
+    });
+    await transition(t.db, row.id, "approve", job, new Date("2026-11-20T12:00:00Z"));
+    t.app.liveEvents.changed("headlines");
+    return row;
+  }
+
+  it("/feed.xml stays well-formed XML: what XML forbids is dropped, the rest of the text stays", async () => {
+    await aStoredBadRow();
+    const res = await t.app.inject({ url: "/feed.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    expect(forbidden(res.body)).toEqual([]);
+    const item = [parser.parse(res.body).rss.channel.item].flat()[0];
+    // The drivers store a lone surrogate as U+FFFD (PGlite and pg both encode UTF-8), or drop it here.
+    expect(item.title.replace("\uFFFD", "")).toBe("Vote now: Frog runs hedge fund now \uFDD0");
+    expect(item.description).toContain("Ponds everywhere.");
+  });
+
+  it("/feed.json carries none of them either", async () => {
+    await aStoredBadRow();
+    const res = await t.app.inject({ url: "/feed.json" });
+    const feed = res.json() as { items: Array<{ title: string; content_html: string }> };
+    expect(feed.items[0]?.title.replace("\uFFFD", "")).toBe("Vote now: Frog runs hedge fund now \uFDD0");
+    expect(JSON.stringify(feed.items)).not.toMatch(/\\u000[0-8bcef]|\\u001|\\ud[89a-f]|\\uffff|\\ufffe/i);
+    expect(forbidden(res.body)).toEqual([]);
+  });
+
+  it("/sitemap.xml stays well-formed XML and lists the headline", async () => {
+    const row = await aStoredBadRow();
+    const res = await t.app.inject({ url: "/sitemap.xml" });
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    expect(res.body).toContain(`${PUBLIC_URL}/h/${row.id}/frog-runs-hedge-fund-now`);
+  });
+});
+
+describe("caching and compression, like the pages and lists", () => {
+  const URLS = ["/feed.xml", "/feed.json", "/sitemap.xml"];
+
+  async function aBusyDay() {
+    await aDayOfNews();
+    // Enough headlines that every answer is worth compressing (1 kB and more).
+    for (let i = 0; i < 12; i++) {
+      const h = await createHeadline(t.db, { title: `Busy day headline ${i} about frogs`, stage: "pending" });
+      await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 21, 0, i)));
+    }
+    t.app.liveEvents.changed("headlines");
+  }
+
+  it("answer ETag and Last-Modified, and 304 without a body to If-None-Match or If-Modified-Since", async () => {
+    await aBusyDay();
+    for (const url of URLS) {
+      const first = await t.app.inject({ url });
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      const lastModified = first.headers["last-modified"] as string;
+      expect(etag, url).toMatch(/^W\/".+"$/);
+      expect(Number.isNaN(Date.parse(lastModified)), url).toBe(false);
+      expect(first.headers["cache-control"], url).toBe("public, max-age=300");
+
+      const byEtag = await t.app.inject({ url, headers: { "if-none-match": etag } });
+      expect(byEtag.statusCode, url).toBe(304);
+      expect(byEtag.body, url).toBe("");
+      expect(byEtag.headers.etag, url).toBe(etag);
+      const byDate = await t.app.inject({ url, headers: { "if-modified-since": lastModified } });
+      expect(byDate.statusCode, url).toBe(304);
+      expect(byDate.body, url).toBe("");
+
+      const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+      expect((await t.app.inject({ url, headers: { "if-modified-since": older } })).statusCode, url).toBe(
+        200,
+      );
+      // An ETag that does not match wins over a date that would.
+      const other = { "if-none-match": 'W/"other"', "if-modified-since": lastModified };
+      expect((await t.app.inject({ url, headers: other })).statusCode, url).toBe(200);
+      expect((await t.app.inject({ url, headers: { "if-modified-since": "garbage" } })).statusCode, url).toBe(
+        200,
+      );
+    }
+  });
+
+  it("answer 200 with the new version once the paper changed, to either validator", async () => {
+    await aBusyDay();
+    const before = new Map<string, { etag: string; lastModified: string }>();
+    for (const url of URLS) {
+      const res = await t.app.inject({ url });
+      before.set(url, {
+        etag: res.headers.etag as string,
+        lastModified: res.headers["last-modified"] as string,
+      });
+    }
+    const h = await createHeadline(t.db, { title: "Breaking frog news arrives", stage: "pending" });
+    await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 22)));
+    t.app.liveEvents.changed("headlines");
+    for (const url of URLS) {
+      const was = before.get(url) as { etag: string; lastModified: string };
+      const byEtag = await t.app.inject({ url, headers: { "if-none-match": was.etag } });
+      expect(byEtag.statusCode, url).toBe(200);
+      expect(byEtag.body, url).toContain(
+        url === "/sitemap.xml" ? `/h/${h.id}/` : "Breaking frog news arrives",
+      );
+      const byDate = await t.app.inject({ url, headers: { "if-modified-since": was.lastModified } });
+      expect(byDate.statusCode, url).toBe(200);
+    }
+  });
+
+  it("compress with brotli or gzip as the client accepts, the same bytes once decoded", async () => {
+    await aBusyDay();
+    for (const url of URLS) {
+      const plain = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(plain.headers["content-encoding"], url).toBeUndefined();
+      expect(plain.rawPayload.length, url).toBeGreaterThan(1024);
+      const br = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(br.headers["content-encoding"], url).toBe("br");
+      expect(br.headers.vary, url).toBe("accept-encoding");
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload), url).toBe(true);
+      expect(br.rawPayload.length, url).toBeLessThan(plain.rawPayload.length);
+      const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+      expect(gzip.headers["content-encoding"], url).toBe("gzip");
+      expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload), url).toBe(true);
+      expect(br.headers.etag, url).toBe(plain.headers.etag);
+      expect(br.headers["content-type"], url).toBe(plain.headers["content-type"]);
+    }
   });
 });
 

@@ -2,8 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
 import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
-import { escapeHtml } from "../../lib/html";
+import { escapeHtml, xmlChars } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
+import { type CachedBody, cachedBody, sendCached } from "../../lib/list-cache";
 import type { App } from "../../types";
 import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
 
@@ -25,11 +26,17 @@ const LIST_PATHS = [
  */
 export async function shareRoutes(app: App): Promise<void> {
   const { publicUrl } = app.config;
-  const feeds = new KeptUntilChange<"feeds", { rss: string; json: string }>(async () => {
+  const feeds = new KeptUntilChange<"feeds", { rss: CachedBody; json: CachedBody }>(async () => {
     const feed = buildFeed(await latestFeedEntries(app.db), app.config);
-    return { rss: feed.rss2(), json: jsonFeed11(feed) };
+    const lastModified = madeNow();
+    return {
+      rss: cachedBody(feed.rss2(), { ...FOR_CRAWLERS, contentType: RSS, lastModified }),
+      json: cachedBody(jsonFeed11(feed), { ...FOR_CRAWLERS, contentType: JSON_FEED, lastModified }),
+    };
   });
-  const sitemap = new KeptUntilChange<"sitemap", string>(() => buildSitemap(app));
+  const sitemap = new KeptUntilChange<"sitemap", CachedBody>(async () =>
+    cachedBody(await buildSitemap(app), { ...FOR_CRAWLERS, contentType: XML, lastModified: madeNow() }),
+  );
   app.liveEvents.onChange((topics) => {
     if (topics.some((topic) => PAPER_TOPICS.includes(topic))) {
       feeds.forget();
@@ -37,18 +44,10 @@ export async function shareRoutes(app: App): Promise<void> {
     }
   });
 
-  app.get("/feed.xml", async (_request, reply) =>
-    reply
-      .type("application/rss+xml; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send((await feeds.get("feeds")).rss),
-  );
-  app.get("/feed.json", async (_request, reply) =>
-    reply
-      .type("application/feed+json; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send((await feeds.get("feeds")).json),
-  );
+  // Made once per change and answered like the cached lists (lib/list-cache.ts): ETag and Last-Modified,
+  // 304 to a reader that has this version, brotli or gzip compressed once per version.
+  app.get("/feed.xml", async (_request, reply) => sendCached(reply, (await feeds.get("feeds")).rss));
+  app.get("/feed.json", async (_request, reply) => sendCached(reply, (await feeds.get("feeds")).json));
 
   app.get("/robots.txt", (_request, reply) =>
     reply
@@ -69,12 +68,25 @@ export async function shareRoutes(app: App): Promise<void> {
       ),
   );
 
-  app.get("/sitemap.xml", async (_request, reply) =>
-    reply
-      .type("application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send(await sitemap.get("sitemap")),
-  );
+  app.get("/sitemap.xml", async (_request, reply) => sendCached(reply, await sitemap.get("sitemap")));
+}
+
+const RSS = "application/rss+xml; charset=utf-8";
+const JSON_FEED = "application/feed+json; charset=utf-8";
+const XML = "application/xml; charset=utf-8";
+const FOR_CRAWLERS = { cacheControl: "public, max-age=300" };
+
+let lastMade = 0;
+
+/**
+ * The Last-Modified of a version made now: this second, and always a later second than the version made
+ * before it in this process, so a reader holding the one before is never told the new one is unmodified.
+ * (It is a weak validator across processes, which may make a version within the same second; the ETag,
+ * which readers send first, is exact.)
+ */
+function madeNow(): Date {
+  lastMade = Math.max(Math.floor(Date.now() / 1000) * 1000, lastMade + 1000);
+  return new Date(lastMade);
 }
 
 /** The public routes and every published headline's page, with canonical absolute addresses. */
@@ -90,8 +102,10 @@ async function buildSitemap(app: App): Promise<string> {
     .from(headlines)
     .where(eq(headlines.isPublic, true))
     .orderBy(asc(headlines.id));
+  // A headline's path carries only its slug's a-z and 0-9 today; xmlChars keeps the sitemap well-formed
+  // whatever a path may carry one day.
   const url = (loc: string, lastmod?: Date) =>
-    `<url><loc>${escapeHtml(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+    `<url><loc>${escapeHtml(xmlChars(`${publicUrl}${loc}`))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

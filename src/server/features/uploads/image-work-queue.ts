@@ -28,11 +28,13 @@ export class ImageWorkQueue {
   constructor(
     private readonly queueMax: number,
     private readonly workers = IMAGE_WORKERS,
+    /** What a refused place is told: the share cards have a queue of their own (features/cards). */
+    private readonly busyMessage = UPLOADS_BUSY,
   ) {}
 
   /** A place, or 503 (with Retry-After) when every worker is busy and the queue is full. */
   enter(): WorkTicket {
-    if (this.holders >= this.workers + this.queueMax) throw busy(UPLOADS_BUSY, BUSY_RETRY_AFTER_S);
+    if (this.holders >= this.workers + this.queueMax) throw busy(this.busyMessage, BUSY_RETRY_AFTER_S);
     this.holders += 1;
     let done = false;
     const finish = () => {

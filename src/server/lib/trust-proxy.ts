@@ -1,0 +1,38 @@
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import proxyAddr from "@fastify/proxy-addr";
+import type { Config } from "../config";
+
+/** Whether the peer at `address`, `hop` proxies away from the server, may tell us about the client. */
+export type TrustsProxy = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY as one function, handed to Fastify (its `trustProxy` option) and used by the cached-list fast
+ * path (plugins/list-fast-path.ts), which answers before Fastify: so both tell HTTPS apart the same way.
+ * The same meaning Fastify 5 gives the setting itself: true trusts every peer; a list of IPs and CIDRs is
+ * compiled by proxy-addr, as Fastify does; a hop count trusts no peer for the protocol, since the count
+ * cannot tell whether the immediate peer is a proxy at all (Fastify fails closed there too). Undefined:
+ * nothing is trusted.
+ */
+export function trustProxyFunction(setting: Config["trustProxy"]): TrustsProxy | undefined {
+  if (setting === false) return undefined;
+  if (setting === true) return () => true;
+  if (typeof setting === "number") return () => false;
+  return proxyAddr.compile(setting);
+}
+
+/**
+ * Whether the request came over HTTPS, as Fastify's `request.protocol` says with the same trust function:
+ * the last X-Forwarded-Proto entry when the immediate peer is trusted and sent one, else the socket's TLS.
+ */
+export function isHttpsRequest(request: IncomingMessage, trusts: TrustsProxy | undefined): boolean {
+  const socket = request.socket as TLSSocket | null;
+  // Node joins a repeated X-Forwarded-Proto with ", "; its type still allows the array form.
+  const header = request.headers["x-forwarded-proto"];
+  const forwarded = Array.isArray(header) ? header.join(",") : header;
+  if (forwarded && socket?.remoteAddress !== undefined && trusts?.(socket.remoteAddress, 0)) {
+    const last = forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
+    return last === "https";
+  }
+  return socket?.encrypted === true;
+}
