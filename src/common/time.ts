@@ -54,3 +54,17 @@ export function formatCentral(at: Date | string): string {
   });
   return `${day} at ${time}`;
 }
+
+/** "Nov 26, 2026, 3:04:05 PM EST": a logged moment, in the paper's clock (US Eastern), to the second. */
+export function formatEasternStamp(at: Date | string): string {
+  return new Date(at).toLocaleString("en-US", {
+    timeZone: EASTERN,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  });
+}

@@ -24,4 +24,6 @@ export const queryKeys = {
   adminNotifications: ["admin", "notifications"],
   adminAccounts: ["admin", "accounts"],
   voteEvidence: ["admin", "vote-evidence"],
+  /** Followed by the filters and page: ["admin", "audit", { headline, account, page }]. */
+  audit: ["admin", "audit"],
 } as const;

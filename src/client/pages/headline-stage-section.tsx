@@ -24,28 +24,37 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
   const votingEnded = useVotingEnded(settings.data?.votingEndTime);
 
   switch (headline.stage) {
+    case "held":
     case "today":
-      return (
-        <ViralHeadlines
-          headlines={[headline]}
-          isLoading={false}
-          isError={false}
-          votingEnded={votingEnded}
-          votedHeadlineId={myVotes.data?.headlineVote ?? null}
-          period={editionWords(settings.data?.scheduleMode).period}
-          single
-        />
-      );
     case "tomorrow":
+      // In play: the two lists are independent, so a headline may be in both races (decisions, "Third wave").
+      if (!headline.isTodaysNews && !headline.isTomorrowsNews) break;
       return (
-        <TomorrowsNewsBoard
-          candidates={[headline]}
-          votedIds={myVotes.data?.tomorrowVotes ?? []}
-          votingEnded={votingEnded}
-          siteName={site.siteName}
-          telegramUrl={site.telegramUrl}
-          single
-        />
+        <div className="flex flex-col gap-8">
+          {headline.isTodaysNews ? (
+            <ViralHeadlines
+              headlines={[headline]}
+              isLoading={false}
+              isError={false}
+              votingEnded={votingEnded}
+              votedHeadlineId={myVotes.data?.headlineVote ?? null}
+              period={editionWords(settings.data?.scheduleMode).period}
+              single
+            />
+          ) : null}
+          {headline.isTomorrowsNews ? (
+            <TomorrowsNewsBoard
+              candidates={[{ ...headline, votes: headline.tomorrowVotes }]}
+              votedIds={myVotes.data?.tomorrowVotes ?? []}
+              votingEnded={votingEnded}
+              siteName={site.siteName}
+              telegramUrl={site.telegramUrl}
+              single
+            />
+          ) : headline.tomorrowVotes > 0 ? (
+            <QualifyingCount votes={headline.tomorrowVotes} />
+          ) : null}
+        </div>
       );
     case "winner":
       return (
@@ -72,17 +81,28 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
         </div>
       );
     default:
-      return (
-        <div className="flex max-w-xl flex-col gap-4">
-          <p className="text-base">{headline.description}</p>
-          <p className="border-3 border-ink bg-paper p-4 text-base shadow-pixel-sm">
-            This headline is not in today's running. See{" "}
-            <Link to={paths.home} className="underline">
-              Today's News
-            </Link>{" "}
-            for the headlines in voting.
-          </p>
-        </div>
-      );
+      break;
   }
+  return (
+    <div className="flex max-w-xl flex-col gap-4">
+      <p className="text-base">{headline.description}</p>
+      <p className="border-3 border-ink bg-paper p-4 text-base shadow-pixel-sm">
+        This headline is not in today's running. See{" "}
+        <Link to={paths.home} className="underline">
+          Today's News
+        </Link>{" "}
+        for the headlines in voting.
+      </p>
+      {headline.tomorrowVotes > 0 ? <QualifyingCount votes={headline.tomorrowVotes} /> : null}
+    </div>
+  );
+}
+
+/** A headline's result in the Tomorrow's News race, kept once it has left that list. */
+function QualifyingCount({ votes }: { votes: number }) {
+  return (
+    <p className="max-w-xl border-3 border-ink bg-paper p-4 text-base shadow-pixel-sm">
+      From Tomorrow's News: qualified with {votes} {votes === 1 ? "vote" : "votes"}.
+    </p>
+  );
 }

@@ -21,6 +21,7 @@ import {
   VerifyPaymentInputSchema,
   VerifyPaymentResultSchema,
 } from "@/common/admin";
+import { AuditPageSchema, AuditQuerySchema } from "@/common/audit";
 import { NotificationListSchema, NotificationSchema } from "@/common/notification";
 import { createOutboundFetch } from "../../integrations/outbound";
 import { unauthorized } from "../../lib/http-error";
@@ -58,6 +59,7 @@ import {
   verifyPayment,
 } from "./admin-headlines.service";
 import { previewSubmittedImage } from "./admin-images";
+import { listAudit } from "./audit-feed.service";
 
 /**
  * The dashboard's calls (spec section 7, the Admin table). Everything here sits behind the staff guard
@@ -77,6 +79,11 @@ export async function adminRoutes(app: App): Promise<void> {
       listAdminHeadlines(db),
     );
     staff.get("/api/admin/summary", { schema: answers(AdminSummarySchema) }, () => adminSummary(db));
+    staff.get(
+      "/api/admin/audit",
+      { schema: { querystring: AuditQuerySchema, ...answers(AuditPageSchema) } },
+      (request) => listAudit(db, request.query),
+    );
 
     // A pending submission's image, fetched and re-encoded here (admin-images.ts): staff's browser never
     // contacts the submitter's server. Private to the session that asked.

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { ActionBar } from "./action-bar";
 import { ActiveTab } from "./active-tab";
 import { ArchiveTab } from "./archive-tab";
+import { AuditTab } from "./audit-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { PendingTab } from "./pending-tab";
 import { SecurityResetTab } from "./security-reset-tab";
@@ -35,6 +36,7 @@ const TABS: TabDef[] = [
   { value: "trending-headlines", label: "Trending Headlines", render: () => <TrendingHeadlinesTab /> },
   { value: "trending-tokens", label: "Trending Tokens", render: () => <TrendingTokensTab /> },
   { value: "notifications", label: "Notifications", render: () => <NotificationsTab /> },
+  { value: "audit", label: "Audit", render: () => <AuditTab /> },
   { value: "staff", label: "Staff Management", adminOnly: true, render: () => <StaffTab /> },
   { value: "security-reset", label: "Security Reset", adminOnly: true, render: () => <SecurityResetTab /> },
 ];

@@ -1,0 +1,171 @@
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "@/client/components/link";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { NativeLabel } from "@/client/components/ui/native-label";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { errorDetail } from "@/client/lib/api-client";
+import type { AuditEntry } from "@/common/audit";
+import { headlinePath } from "@/common/headline-path";
+import { formatEasternStamp } from "@/common/time";
+import { type AuditFilters, useAudit } from "../api/use-audit";
+import { useAdminQueryError } from "../use-admin-query-error";
+
+/**
+ * The Audit tab: who did what and when, newest first: staff actions (the audit log) and every headline's
+ * stage and list change, whoever made it (staff, the cycle job, the payment job). Filtered by headline or
+ * by account, a page at a time.
+ */
+export function AuditTab() {
+  const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
+  const audit = useAudit(filters);
+  useAdminQueryError(audit.error);
+  const ids = { headline: useId(), account: useId() };
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const headline = Number(form.get("headline"));
+    const account = String(form.get("account") ?? "").trim();
+    setFilters({
+      page: 1,
+      ...(Number.isInteger(headline) && headline > 0 && { headline }),
+      ...(account && { account }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        onSubmit={apply}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        aria-label="Filter the audit log"
+      >
+        <div className="flex flex-col gap-1">
+          <NativeLabel htmlFor={ids.headline}>Headline id</NativeLabel>
+          <Input id={ids.headline} name="headline" inputMode="numeric" pattern="[0-9]*" className="sm:w-40" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <NativeLabel htmlFor={ids.account}>Account or job</NativeLabel>
+          <Input
+            id={ids.account}
+            name="account"
+            autoComplete="off"
+            placeholder="admin, job:cycle"
+            className="sm:w-56"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" size="sm">
+            Filter
+          </Button>
+          <Button type="reset" size="sm" variant="secondary" onClick={() => setFilters({ page: 1 })}>
+            Clear
+          </Button>
+        </div>
+      </form>
+
+      {audit.isPending ? (
+        <SkeletonGroup label="Loading the audit log" className="flex flex-col gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </SkeletonGroup>
+      ) : audit.isError ? (
+        <Card role="alert" className="border-l-[12px] border-l-nes-red bg-paper">
+          <CardHeader>
+            <CardTitle>Error Loading the Audit Log</CardTitle>
+            <CardDescription className="text-ink">
+              {errorDetail(audit.error, "Please try again later.")}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      ) : audit.data.entries.length === 0 ? (
+        <Card className="bg-paper">
+          <CardHeader>
+            <CardTitle>Nothing Logged</CardTitle>
+            <CardDescription className="text-ink">
+              {filters.headline || filters.account
+                ? "No entry matches these filters."
+                : "Staff actions and headline changes appear here."}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <ol aria-label="Audit log, newest first" aria-busy={audit.isFetching} className="flex flex-col gap-2">
+          {audit.data.entries.map((entry) => (
+            <AuditRow key={`${entry.kind}-${entry.id}`} entry={entry} />
+          ))}
+        </ol>
+      )}
+
+      {audit.data && (filters.page > 1 || audit.data.hasMore) ? (
+        <nav aria-label="Audit log pages" className="flex items-center gap-3">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={filters.page <= 1 || audit.isFetching}
+            onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+          >
+            Newer
+          </Button>
+          <span className="text-sm">Page {filters.page}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!audit.data.hasMore || audit.isFetching}
+            onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+          >
+            Older
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** "approve", "addToTomorrow": a transition's name as words. */
+const words = (name: string) => name.replace(/([A-Z])/g, " $1").toLowerCase();
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const what =
+    entry.kind === "transition"
+      ? `${words(entry.action)}${entry.fromStage && entry.fromStage !== entry.toStage ? `: ${entry.fromStage} → ${entry.toStage}` : ""}`
+      : entry.action;
+  const details = entry.details ? JSON.stringify(entry.details) : null;
+  return (
+    <li className="flex flex-col gap-1 border-3 border-ink bg-paper p-3 text-sm shadow-pixel-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={entry.kind === "action" ? "purple" : "cyan"}>
+          {entry.kind === "action" ? "Staff action" : "Change"}
+        </Badge>
+        <span className="font-bold">{entry.actor}</span>
+        <time dateTime={entry.at} className="text-ink/80">
+          {formatEasternStamp(entry.at)}
+        </time>
+      </div>
+      <p className="break-words font-mono text-xs sm:text-sm">{what}</p>
+      {entry.headlineId !== null ? (
+        <p className="break-words">
+          Headline #{entry.headlineId}
+          {entry.headlineTitle ? (
+            <>
+              {": "}
+              <Link
+                to={headlinePath({ id: entry.headlineId, title: entry.headlineTitle })}
+                className="underline"
+              >
+                {entry.headlineTitle}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : entry.target ? (
+        <p>Target #{entry.target}</p>
+      ) : null}
+      {details ? <p className="break-all font-mono text-xs">{details}</p> : null}
+    </li>
+  );
+}
