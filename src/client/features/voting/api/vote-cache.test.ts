@@ -50,6 +50,33 @@ describe("a vote's answer in the page's data", () => {
     expect(client.getQueryCache().findAll({ stale: true, queryKey: queryKeys.headlines })).toEqual([]);
   });
 
+  it("counts a vote in its own race only: a headline in both lists keeps today's count on a Tomorrow's News vote", () => {
+    const client = new QueryClient();
+    const both = sampleHeadline({
+      id: 4,
+      votes: 9,
+      tomorrowVotes: 2,
+      isTodaysNews: true,
+      isTomorrowsNews: true,
+    });
+    client.setQueryData(queryKeys.headlines, [both]);
+    client.setQueryData(queryKeys.tomorrowsNews, [{ ...both, votes: 2 }]);
+
+    applyVoteResult(client, result({ id: 4, kind: "tomorrow", votes: 3 }));
+    expect(client.getQueryData<HeadlinePage[]>(queryKeys.headlines)?.[0]).toMatchObject({
+      votes: 9,
+      tomorrowVotes: 3,
+    });
+    expect(client.getQueryData<HeadlinePage[]>(queryKeys.tomorrowsNews)?.[0]).toMatchObject({
+      votes: 3,
+      tomorrowVotes: 3,
+    });
+
+    applyVoteResult(client, result({ id: 4, kind: "headline", votes: 10 }));
+    expect(client.getQueryData<HeadlinePage[]>(queryKeys.headlines)?.[0]).toMatchObject({ votes: 10 });
+    expect(client.getQueryData<HeadlinePage[]>(queryKeys.tomorrowsNews)?.[0]).toMatchObject({ votes: 3 });
+  });
+
   it("counts a Tomorrow's News vote and a sentiment vote", () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.tomorrowsNews, [sampleHeadline({ id: 5, votes: 1 })]);
