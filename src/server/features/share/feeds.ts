@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
@@ -32,21 +32,28 @@ const pageOf = (row: typeof headlines.$inferSelect): HeadlinePage => ({
 /**
  * The paper's latest events, newest first: a headline going up for voting and a winner being crowned (both
  * from the stage audit, decision 007), and a coin launching (the day it joined Yesterday's News with its
- * contract address).
+ * contract address). One event per headline and kind: the first time it happened, so a headline that
+ * leaves today's voting and comes back (or is crowned again after a correction) is not announced twice.
  */
 export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<FeedEntry[]> {
+  const firsts = db
+    .selectDistinctOn([headlineTransitions.headlineId, headlineTransitions.toStage], {
+      id: headlineTransitions.id,
+      headlineId: headlineTransitions.headlineId,
+      toStage: headlineTransitions.toStage,
+      at: headlineTransitions.createdAt,
+    })
+    .from(headlineTransitions)
+    .where(inArray(headlineTransitions.toStage, ["today", "winner"]))
+    .orderBy(headlineTransitions.headlineId, headlineTransitions.toStage, asc(headlineTransitions.id))
+    .as("firsts");
   const [moves, launches] = await Promise.all([
     db
-      .select({
-        transitionId: headlineTransitions.id,
-        toStage: headlineTransitions.toStage,
-        at: headlineTransitions.createdAt,
-        row: headlines,
-      })
-      .from(headlineTransitions)
-      .innerJoin(headlines, sql`${headlines.id} = ${headlineTransitions.headlineId}`)
-      .where(and(inArray(headlineTransitions.toStage, ["today", "winner"]), eq(headlines.isPublic, true)))
-      .orderBy(desc(headlineTransitions.createdAt), desc(headlineTransitions.id))
+      .select({ toStage: firsts.toStage, at: firsts.at, row: headlines })
+      .from(firsts)
+      .innerJoin(headlines, sql`${headlines.id} = ${firsts.headlineId}`)
+      .where(eq(headlines.isPublic, true))
+      .orderBy(desc(firsts.at), desc(firsts.id))
       .limit(limit),
     db
       .select()
@@ -62,15 +69,13 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
       .limit(limit),
   ]);
   const entries: FeedEntry[] = [
-    ...moves.map(({ transitionId, toStage, at, row }) => ({
-      kind: toStage === "winner" ? ("winner" as const) : ("voting" as const),
-      key: `t${transitionId}`,
-      at,
-      headline: pageOf(row),
-    })),
+    ...moves.map(({ toStage, at, row }) => {
+      const kind = toStage === "winner" ? ("winner" as const) : ("voting" as const);
+      return { kind, key: `${kind}-${row.id}`, at, headline: pageOf(row) };
+    }),
     ...launches.map((row) => ({
       kind: "launched" as const,
-      key: `launch-${row.id}`,
+      key: `launched-${row.id}`,
       at: row.oldNewsAt as Date,
       headline: pageOf(row),
     })),
@@ -106,6 +111,9 @@ export function buildFeed(
   });
   for (const entry of entries) {
     const url = `${site}${headlinePath(entry.headline)}`;
+    // The item's id names the headline by its id and the event, never by its slug: a title edit changes
+    // the link, not what the reader has already seen.
+    const id = `${site}/h/${entry.headline.id}#${entry.kind}`;
     // The headline's share card: a PNG of a known size and type at a stable address, where the headline's own
     // picture may be on another host, of any type, or missing.
     const image = { url: `${site}${headlineCardPath(entry.headline)}`, type: "image/png", length: 0 };
@@ -113,8 +121,8 @@ export function buildFeed(
     // only here: the card's and the page's addresses are made from the headline as stored.
     feed.addItem({
       title: xmlChars(ENTRY_TITLE[entry.kind](entry.headline.title, entry.headline.symbol)),
-      id: `${url}#${entry.key}`,
-      guid: `${url}#${entry.key}`,
+      id,
+      guid: id,
       link: url,
       date: entry.at,
       published: entry.at,

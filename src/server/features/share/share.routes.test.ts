@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { headlines } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { crownWinner, setContractAddress, transition } from "../headlines/headline-stage";
@@ -99,17 +101,43 @@ describe("the feeds", () => {
     expect(new Set(feed.items.map((i) => i.id)).size).toBe(4);
   });
 
-  it("carries at most the latest 50 entries, and follows the paper's changes", async () => {
-    for (let i = 0; i < 30; i++) {
+  it("carries at most the latest 50 entries, one per headline and event, however often it rejoins", async () => {
+    for (let i = 0; i < 60; i++) {
       const h = await createHeadline(t.db, { title: `Headline ${i}`, stage: "pending" });
       await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 1, 0, i)));
       await transition(t.db, h.id, "removeFromToday", job, new Date(Date.UTC(2026, 10, 1, 1, i)));
       await transition(t.db, h.id, "addToToday", job, new Date(Date.UTC(2026, 10, 1, 2, i)));
     }
     t.app.liveEvents.changed("headlines");
-    const feed = (await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ title: string }> };
+    const feed = (await t.app.inject({ url: "/feed.json" })).json() as {
+      items: Array<{ id: string; title: string; date_published: string }>;
+    };
     expect(feed.items).toHaveLength(50);
-    expect(feed.items[0]?.title).toBe("Vote now: Headline 29");
+    expect(new Set(feed.items.map((i) => i.id)).size).toBe(50);
+    // Announced when it first went up for voting, not when it came back.
+    expect(feed.items[0]).toMatchObject({
+      title: "Vote now: Headline 59",
+      date_published: "2026-11-01T00:59:00.000Z",
+    });
+  });
+
+  it("names an item by the headline's id and the event, so a title edit announces nothing again", async () => {
+    const { voting } = await aDayOfNews();
+    const ids = async () =>
+      ((await t.app.inject({ url: "/feed.json" })).json() as { items: Array<{ id: string; url: string }> })
+        .items;
+    const before = await ids();
+    expect(before.map((i) => i.id)).toContain(`${PUBLIC_URL}/h/${voting.id}#voting`);
+    await t.db
+      .update(headlines)
+      .set({ title: "Pigeons win their union vote" })
+      .where(eq(headlines.id, voting.id));
+    t.app.liveEvents.changed("headlines");
+    const after = await ids();
+    expect(after.map((i) => i.id)).toEqual(before.map((i) => i.id));
+    expect(after.find((i) => i.id.endsWith(`/h/${voting.id}#voting`))?.url).toContain(
+      "pigeons-win-their-union-vote",
+    );
   });
 });
 
