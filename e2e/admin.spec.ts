@@ -161,8 +161,7 @@ test.describe("admin dashboard", () => {
     await expect(toasts(page).getByText("Headline approved")).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
 
-    // Active Headlines: in today's voting, not in Tomorrow's News (one stage at a time: turning that switch on
-    // would move it out of today's voting; the API tests cover the switches).
+    // Active Headlines: in today's voting, not in Tomorrow's News (the two switches have their own test).
     await page.getByRole("tab", { name: "Active Headlines" }).click();
     const active = card(page, title);
     await expect(active.getByText("In voting")).toBeVisible();
@@ -239,7 +238,8 @@ test.describe("admin dashboard", () => {
     const active = card(page, title);
     await active.getByRole("button", { name: /^Delete/ }).click();
     await confirm(page, "Continue");
-    await expect(page.getByRole("alertdialog")).toContainText("Really delete it for good?");
+    await expect(page.getByRole("alertdialog")).toContainText("Really delete it?");
+    await expect(page.getByRole("alertdialog")).toContainText("votes stay on record");
     // Cancelling the second question keeps the headline.
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toBeHidden();
@@ -250,6 +250,88 @@ test.describe("admin dashboard", () => {
     await confirm(page, "Delete Headline");
     await expect(toasts(page).getByText("Headline deleted")).toBeVisible();
     await expect(active).toHaveCount(0);
+  });
+
+  test("the two news switches are independent: a headline in both lists stays in today's voting", async ({
+    page,
+  }) => {
+    const title = unique("E2E Both Lists");
+    const id = await submitFree(page, title);
+    await logIn(page);
+    expect((await page.request.post(`/api/admin/headlines/${id}/approve`)).ok()).toBe(true);
+    await openDashboard(page, "active");
+
+    const active = card(page, title);
+    await active.getByRole("switch", { name: /^Tomorrow's News/ }).click();
+    await expect(toasts(page).getByText("Added to Tomorrow's News")).toBeVisible();
+    await expect(active.getByRole("switch", { name: /^Tomorrow's News/ })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(active.getByRole("switch", { name: /^Today's News/ })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(active.getByText("In voting")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Tomorrow's News" }).click();
+    await expect(card(page, title).getByText("Also in Today's News")).toBeVisible();
+
+    // Visitors see it in both lists.
+    const home = (await (await page.request.get("/api/headlines")).json()) as Array<{ id: number }>;
+    const tomorrow = (await (await page.request.get("/api/tomorrows-news")).json()) as Array<{ id: number }>;
+    expect(home.map((h) => h.id)).toContain(id);
+    expect(tomorrow.map((h) => h.id)).toContain(id);
+  });
+
+  test("approving a promoted submission before its payment says when it joins the voting", async ({
+    page,
+  }) => {
+    const title = unique("E2E Unpaid");
+    const made = await page.request.post("/api/headlines/paid-submission", {
+      data: {
+        title,
+        description: "An end-to-end promoted submission, not paid yet.",
+        imageUrl: "https://example.com/x.png",
+        submittedBy: "E2E Dev Team",
+        launchStatus: "upcoming",
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    await logIn(page);
+    await openDashboard(page);
+    await card(page, title)
+      .getByRole("button", { name: /^Approve/ })
+      .click();
+    await expect(
+      toasts(page).getByText("Approved — it joins today's voting when its payment is confirmed."),
+    ).toBeVisible();
+    // Not in today's voting, and it takes no vote, until it is paid.
+    const home = (await (await page.request.get("/api/headlines")).json()) as Array<{ id: number }>;
+    expect(home.map((h) => h.id)).not.toContain(id);
+    expect((await page.request.post("/api/vote", { data: { headlineId: id } })).status()).toBe(404);
+  });
+
+  test("the Audit tab shows who did what, newest first, filtered by headline", async ({ page }) => {
+    const title = unique("E2E Audit");
+    const id = await submitFree(page, title);
+    await logIn(page);
+    expect((await page.request.post(`/api/admin/headlines/${id}/approve`)).ok()).toBe(true);
+    await openDashboard(page, "audit");
+    const panel = page.getByRole("tabpanel");
+    await panel.getByLabel("Headline id").fill(String(id));
+    await panel.getByRole("button", { name: "Filter" }).click();
+    const log = panel.getByRole("list", { name: "Audit log, newest first" });
+    await expect(log.getByRole("listitem")).toHaveCount(3); // the staff call, the approval, the submission
+    await expect(log.getByRole("listitem").first()).toContainText("POST /api/admin/headlines/:id/approve");
+    await expect(log.getByRole("listitem").nth(1)).toContainText("pending → today");
+    await expect(log.getByRole("listitem").nth(2)).toContainText("visitor");
+    await expect(log.getByRole("link", { name: title }).first()).toBeVisible();
+    expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
+    // Nothing cut off at the phone's width either.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test("an expired session sends the admin back to the login form", async ({ page, context }) => {
@@ -275,7 +357,14 @@ test.describe("admin dashboard", () => {
     await page.waitForLoadState("networkidle");
     expect(await blockingViolations(page)).toEqual([]);
 
-    for (const tab of ["Active Headlines", "Winners", "Archive", "Yesterday's News", "Tomorrow's News"]) {
+    for (const tab of [
+      "Active Headlines",
+      "Winners",
+      "Archive",
+      "Yesterday's News",
+      "Tomorrow's News",
+      "Audit",
+    ]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect(page.getByRole("tabpanel").getByRole("heading", { name: tab, level: 2 })).toBeVisible();
       await page.waitForLoadState("networkidle");

@@ -318,3 +318,29 @@ describe("createTokenHeadline (generate token from address)", () => {
     expect(rows[0]).toMatchObject({ username: "staff", target: String(token.id) });
   });
 });
+
+describe("POST /api/admin/headlines/:id/reinstate", () => {
+  it("puts an expired submission whose payment arrived late back in review, paid; anything else is 409", async () => {
+    const late = await createHeadline(t.db, {
+      stage: "expired",
+      paymentReference: "late-reference-000000000000000000000000001",
+      transactionId: "late-transaction-0000000000000000000000000000000000000001",
+      paymentNote: "Paid 0.35 SOL after it expired (tx late…)",
+    });
+    const res = await call("POST", `/api/admin/headlines/${late.id}/reinstate`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ stage: "pending", isPaid: true, isApproved: false });
+    // Then staff approve it like any other: it joins today's voting, paid.
+    expect((await call("POST", `/api/admin/headlines/${late.id}/approve`)).statusCode).toBe(200);
+    expect(ids(await publicList("/api/headlines"))).toContain(late.id);
+
+    const unpaid = await createHeadline(t.db, {
+      stage: "expired",
+      paymentReference: "late-reference-000000000000000000000000002",
+    });
+    const refused = await call("POST", `/api/admin/headlines/${unpaid.id}/reinstate`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain("has no payment");
+    expect((await call("POST", `/api/admin/headlines/${late.id}/reinstate`)).statusCode).toBe(409);
+  });
+});
