@@ -50,6 +50,7 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
               siteName={site.siteName}
               telegramUrl={site.telegramUrl}
               single
+              showVotesLeft={!headline.isTodaysNews}
             />
           ) : headline.tomorrowVotes > 0 ? (
             <QualifyingCount votes={headline.tomorrowVotes} />

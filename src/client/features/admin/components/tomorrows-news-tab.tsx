@@ -31,7 +31,7 @@ export function TomorrowsNewsTab() {
             {
               title: "Move the top 4 to Today's News?",
               description:
-                "The four most-voted candidates join today's voting and their votes start again from 0.",
+                "The four most-voted candidates leave Tomorrow's News for today's voting, where only today's votes count. Their Tomorrow's News votes stay on their pages.",
               confirmLabel: "Move Top 4",
             },
           ]}

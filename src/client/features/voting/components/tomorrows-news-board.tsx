@@ -16,6 +16,7 @@ export function TomorrowsNewsBoard({
   siteName,
   telegramUrl,
   single = false,
+  showVotesLeft = true,
 }: {
   candidates: Headline[];
   /** Candidates this visitor already voted for, from the server. */
@@ -25,6 +26,8 @@ export function TomorrowsNewsBoard({
   telegramUrl: string | null;
   /** One candidate on its own page: no leaderboard, one column. */
   single?: boolean;
+  /** False where the page already says how many votes are left (a headline page in both races). */
+  showVotesLeft?: boolean;
 }) {
   const communityVote = useCommunityVote();
   const votesLeft = useMyVotes().data?.votesLeft;
@@ -84,7 +87,7 @@ export function TomorrowsNewsBoard({
 
   return (
     <div className="flex flex-col gap-8">
-      {votingEnded ? null : <VotesLeft votesLeft={votesLeft} />}
+      {votingEnded || !showVotesLeft ? null : <VotesLeft votesLeft={votesLeft} />}
       {single ? null : (
         <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
       )}
