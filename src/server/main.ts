@@ -1,7 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { type Database, openPglite, openPostgres } from "./db/connect";
+import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
@@ -93,7 +93,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof NewerDatabaseError
+  ) {
     console.error(error.message);
   } else {
     console.error("Start-up failed:", error);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Fastify from "fastify";
 import { ConfigError, loadConfig } from "./config";
-import { type Database, openPglite, openPostgres } from "./db/connect";
+import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { prepareDatabase } from "./startup";
 
@@ -32,6 +32,7 @@ async function migrate(): Promise<void> {
 }
 
 migrate().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  const known = [ConfigError, DataDirLockedError, NewerDatabaseError].some((kind) => error instanceof kind);
+  console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

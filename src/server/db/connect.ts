@@ -348,28 +348,71 @@ class PostgresListener {
   }
 }
 
+/** A database a newer release has migrated: this release refuses to run on it rather than fail later. */
+export class NewerDatabaseError extends Error {}
+
+/** The migrations drizzle has recorded as applied (none on an empty database). */
+async function appliedMigrations(db: Db): Promise<Array<{ createdAt: number }>> {
+  const [table] = rowsOf<{ name: string | null }>(
+    await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`),
+  );
+  if (!table?.name) return [];
+  return rowsOf<{ created_at: string | number }>(
+    await db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`),
+  ).map((r) => ({ createdAt: Number(r.created_at) }));
+}
+
 /**
- * What drizzle's migrate() does (both drivers' are these two lines), on the migrations with their function
- * sources included (migration-files.ts).
+ * What drizzle's migrate() does (its dialect's migrate, same table and records), on the migrations with
+ * their function sources included (migration-files.ts), and through `db` itself: inside the start-up lock's
+ * transaction its own transaction is a savepoint (drizzle's opens a second BEGIN on the session and commits
+ * the caller's transaction with it, releasing the lock early). A database that has a migration this release does not know (a
+ * newer release migrated it: drizzle records each migration by its folder time) is refused with a clear
+ * message: this release's code may read what that migration changed wrongly, and a roll-back to it must
+ * be deliberate (restore a backup, or run the newer release).
  */
 export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   const migrations = readMigrations(migrationsFolder);
-  const { dialect, session } = db as unknown as {
-    dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> };
-    session: unknown;
-  };
-  await dialect.migrate(migrations, session, { migrationsFolder });
+  const newest = Math.max(0, ...migrations.map((m) => m.folderMillis));
+  const unknown = (await appliedMigrations(db)).filter((m) => m.createdAt > newest);
+  if (unknown.length > 0) {
+    throw new NewerDatabaseError(
+      `This database was migrated by a newer release: ${unknown.length} of its migrations are not in this ` +
+        `release (which knows ${migrations.length}). Start the newer release on it, or restore a backup ` +
+        "made before that migration.",
+    );
+  }
+  await db.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
+  await db.execute(
+    sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+  );
+  const applied = await appliedMigrations(db);
+  const last = Math.max(0, ...applied.map((m) => m.createdAt));
+  await db.transaction(async (tx) => {
+    for (const migration of migrations) {
+      if (migration.folderMillis <= last) continue;
+      for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+      await tx.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`,
+      );
+    }
+  });
+}
+
+/**
+ * Runs `prepare` as the only process doing so: several processes may start together on one PostgreSQL, and
+ * what a start does to the database (migrations, the sample edition, the settings row, the first accounts)
+ * must happen once, whole; the others wait on the lock, then find nothing left to do. PGlite has one
+ * process per data directory (data-dir-lock.ts).
+ */
+export async function withStartupLock<T>(database: Database, prepare: (db: Db) => Promise<T>): Promise<T> {
+  if (database.kind === "pglite") return prepare(database.db);
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    return prepare(tx as unknown as Db);
+  });
 }
 
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === "pglite") {
-    await migrateFolder(database.db);
-    return;
-  }
-  // Several processes may start together on one PostgreSQL; the lock makes the others wait, then find
-  // nothing left to do.
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migrateFolder(tx as unknown as Db);
-  });
+  await withStartupLock(database, (db) => migrateFolder(db));
 }
