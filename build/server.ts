@@ -27,7 +27,7 @@ export async function buildServer(outdir = path.join(root, "dist", "server")): P
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20.19",
+    target: "node22.12",
     packages: "external",
     sourcemap: true,
     tsconfig: path.join(root, "tsconfig.json"),
