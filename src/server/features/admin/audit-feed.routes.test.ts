@@ -48,6 +48,8 @@ describe("GET /api/admin/audit", () => {
     for (let i = 0; i < AUDIT_PAGE_SIZE; i += 1) {
       await as("staff", "POST", `/api/admin/headlines/${h.id}/toggle-tomorrows`);
     }
+    // Each toggle is a transition and an audit row (written once its answer is sent): 50 entries in all.
+    await expect.poll(async () => (await audit("?page=2")).entries.length).toBe(AUDIT_PAGE_SIZE);
     const first = await audit("?page=1");
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(first.hasMore).toBe(true);
