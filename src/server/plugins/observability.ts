@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import underPressure from "@fastify/under-pressure";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
@@ -92,8 +93,29 @@ export function logsRequests(log: FastifyBaseLogger): boolean {
   return ["info", "debug", "trace"].includes(log.level);
 }
 
-/** The route pattern of a request Fastify answered, never its query string ("unmatched" for 404s). */
-const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "unmatched";
+/** Route labels given by whoever answered outside a route of its own: the pages and the static files. */
+const routeLabels = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Names the route of a request that no route pattern of its own answers: web-app.ts labels each page with
+ * its page route (`/h/:id`, `/archive`) and each built file as one route (`/assets/*`). Keyed by the raw
+ * request, so a label lives exactly as long as its request.
+ */
+export function labelRoute(request: IncomingMessage, route: string): void {
+  routeLabels.set(request, route);
+}
+
+/**
+ * The route pattern of an answered request, never its path or query string: its label when web-app.ts gave
+ * one, else the pattern Fastify matched, else "unmatched" (404s, and what reached the static plugin's
+ * wildcard `/*` without being a file or a page), so the labels stay few whatever paths are asked for.
+ */
+function routeOf(request: FastifyRequest): string {
+  const label = routeLabels.get(request.raw);
+  if (label) return label;
+  const route = request.routeOptions.url;
+  return route === undefined || route === "/*" ? "unmatched" : route;
+}
 
 export function registerObservability(app: App): Metrics {
   const metrics = new Metrics(
