@@ -8,6 +8,7 @@
  *   tsx build/server.ts [outdir]     (default dist/server; an outdir must sit inside the project, where
  *                                     node_modules can be found)
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,6 +42,21 @@ export async function buildServer(outdir = path.join(root, "dist", "server")): P
     path.join(root, "src/server/features/accounts/common-passwords.txt"),
     path.join(outdir, "common-passwords.txt"),
   );
+  // The commit for the build_info metric (src/server/build-info.ts); GIT_COMMIT at run time overrides it.
+  fs.writeFileSync(path.join(outdir, "build-info.json"), `${JSON.stringify({ commit: gitCommit() })}\n`);
+}
+
+/** The checked-out commit, or null outside a git checkout (a source tarball). */
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return null;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,4 @@
-import { parseHeadlinePath } from "./headline-path";
+import { HEADLINE_PATH_PATTERN, parseHeadlinePath } from "./headline-path";
 
 /**
  * Which page module (a file in src/client/pages, without extension) draws each path of the site. The browser
@@ -52,6 +52,19 @@ export function pageFileFor(pathname: string): PageFile {
   if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
   if (parseHeadlinePath(pathname)) return HEADLINE_PAGE;
   return /^\/submission\/[^/]+\/?$/i.test(pathname) ? RECEIPT_PAGE : NOT_FOUND_PAGE;
+}
+
+/**
+ * The route pattern of a page's path, for the server's metrics and request log: the page table's path
+ * (lower case, no trailing slash), `/h/:id` for a headline's page (with or without its slug), and
+ * `/submission/:receipt`; undefined for any other path (the not-found page). Never the raw path, so the
+ * labels stay few whatever paths are asked for.
+ */
+export function pageRouteOf(pathname: string): string | undefined {
+  const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  if (Object.hasOwn(PAGE_FILES, normalized)) return normalized;
+  if (HEADLINE_PATH_PATTERN.test(pathname)) return "/h/:id";
+  return /^\/submission\/[^/]+\/?$/i.test(pathname) ? "/submission/:receipt" : undefined;
 }
 
 /**

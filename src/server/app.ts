@@ -106,14 +106,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const liveEvents = new LiveEvents(app.log);
   await liveEvents.listen(database);
   app.decorate("liveEvents", liveEvents);
-  app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs));
-  app.decorate("paymentChecks", new PaymentChecks(database.db, config, app.log));
   app.addHook("onClose", async () => {
     await liveEvents.close();
     await redis?.close();
   });
   registerLazyRequestLogger(app);
   const metrics = registerObservability(app);
+  metrics.watchQueue("images", app.imageWork);
+  app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs, metrics.listCache));
+  app.decorate("paymentChecks", new PaymentChecks(database.db, config, app.log, metrics));
   await registerUnderPressure(app);
   registerEtags(app);
   const securityHeaders = registerSecurityHeaders(app, {

@@ -157,6 +157,13 @@ const EnvSchema = z.object({
   MAX_RSS_MB: intIn(2_048, 0, 1_048_576),
   /** When set, GET /metrics requires "Authorization: Bearer {token}". */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** The commit this release was built from, for the build_info metric (else the one the build recorded). */
+  GIT_COMMIT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Za-z._-]{1,64}$/, "must be a commit hash or tag (letters, digits, . _ -)")
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -207,6 +214,7 @@ export interface Config {
   maxEventLoopDelayMs: number;
   maxRssMb: number;
   metricsToken: string | undefined;
+  gitCommit: string | undefined;
   logLevel: string;
   /** Where the built browser app is; tests that need no pages leave it absent. */
   staticDir: string | undefined;
@@ -258,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxRssMb: e.MAX_RSS_MB,
     metricsToken: e.METRICS_TOKEN,
+    gitCommit: e.GIT_COMMIT,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR
       ? path.resolve(e.STATIC_DIR)

@@ -34,10 +34,24 @@ export interface Database {
    * function that stops listening.
    */
   listenForChanges(onPayload: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>;
+  /**
+   * The connection pool's state, for the metrics: PostgreSQL only (node-postgres' Pool). PGlite has none to
+   * report: it is one connection inside this process, whose queue is in db_query_duration_seconds.
+   */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
 export type QueryObserver = (seconds: number) => void;
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because every one is busy and the pool is at its maximum. */
+  waiting: number;
+  max: number;
+}
 
 /**
  * The channel migration 0010's triggers NOTIFY when a transaction changed a public list; the payload names
@@ -271,6 +285,12 @@ export function openPostgres(url: string, max = 10): Database {
     runPrepared: async <T>(statement: PreparedStatement, values: readonly StatementValue[]) =>
       (await pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows as T[],
     observeQueries: timer.observe,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     listenForChanges: async (onPayload, onResume) => {
       ownChanges.add(onPayload);
       const fromOthers = (message: pg.Notification) => {

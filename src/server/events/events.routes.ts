@@ -34,7 +34,7 @@ export async function eventsRoutes(app: App): Promise<void> {
     const network = request.visitor.network;
     const fromNetwork = perNetwork.get(network) ?? 0;
     if (fromNetwork >= MAX_STREAMS_PER_NETWORK || open.size >= app.config.eventStreamsMax)
-      throw tooMany(TOO_MANY_STREAMS, STREAM_RETRY_AFTER_S);
+      throw tooMany(TOO_MANY_STREAMS, STREAM_RETRY_AFTER_S, "event_stream");
     perNetwork.set(network, fromNetwork + 1);
     const res = reply.raw;
     // The hijacked stream writes its own head: the headers set so far (the security headers) go with it.

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import { createSafeFetch, type SafeFetch } from "./safe-fetch";
+import type { OutboundMetrics } from "../plugins/observability";
+import { createSafeFetch, type SafeFetch, SafeFetchError } from "./safe-fetch";
 
 type OutboundConfig = Pick<Config, "outboundAllowHosts" | "outboundTimeoutMs">;
 type ServiceConfig = OutboundConfig &
@@ -30,11 +31,75 @@ export function createOutboundFetch(config: OutboundConfig): SafeFetch {
  * trusted"): an RPC node on the same machine or network is common, so their hosts may be local. Only their
  * exact host:port is exempt; a redirect elsewhere is checked as usual, and input never goes through here.
  */
-export function createServiceFetch(config: ServiceConfig): SafeFetch {
-  return createSafeFetch({
+export function createServiceFetch(config: ServiceConfig, metrics?: OutboundMetrics): SafeFetch {
+  const http = createSafeFetch({
     allowHosts: [...(config.outboundAllowHosts ?? []), ...operatorHosts(config)],
     timeoutMs: config.outboundTimeoutMs,
   });
+  return metrics ? countedFetch(http, serviceOf(config), metrics) : http;
+}
+
+/** The services an outside call is counted under (`outbound_requests_total{service}`). */
+export type OutboundService = "solana_rpc" | "news" | "dexscreener" | "jupiter" | "x" | "other";
+
+/**
+ * Which configured service a URL calls: the one whose base URL it starts with (the longest, should two
+ * overlap), "other" for anything else (a URL a service's answer gave). The operator's settings name the
+ * services, so every client made by createServiceFetch labels its calls the same way.
+ */
+export function serviceOf(config: ServiceConfig): (url: string) => OutboundService {
+  const bases = (
+    [
+      ["solana_rpc", config.solanaRpcUrl],
+      ["news", config.newsFeedBaseUrl],
+      ["news", config.nytFeedBaseUrl],
+      ["dexscreener", config.dexscreenerBaseUrl],
+      ["jupiter", config.jupiterBaseUrl],
+      ["x", config.twitterApiBaseUrl],
+    ] as const
+  )
+    .flatMap(([service, base]) => (base ? [{ service, base: base.replace(/\/+$/, "") }] : []))
+    .sort((a, b) => b.base.length - a.base.length);
+  return (url) => {
+    const found = bases.find(
+      ({ base }) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`),
+    );
+    return found?.service ?? "other";
+  };
+}
+
+/** What became of an outside call: its answer's class, a timeout, or any other failure. */
+export function outcomeOf(error: unknown): string {
+  if (!(error instanceof SafeFetchError)) return "error";
+  if (error.kind === "timeout") return "timeout";
+  const status = error.details.status;
+  return error.kind === "bad_status" && status ? `http_${Math.floor(status / 100)}xx` : "error";
+}
+
+/** The one place outside calls are counted and timed, by service and outcome. */
+function countedFetch(
+  http: SafeFetch,
+  serviceOfUrl: (url: string) => OutboundService,
+  metrics: OutboundMetrics,
+): SafeFetch {
+  const counted = async <T>(url: string, call: () => Promise<T>): Promise<T> => {
+    const service = serviceOfUrl(url);
+    const end = metrics.duration.startTimer({ service });
+    try {
+      const answer = await call();
+      metrics.requests.inc({ service, outcome: "ok" });
+      return answer;
+    } catch (error) {
+      metrics.requests.inc({ service, outcome: outcomeOf(error) });
+      throw error;
+    } finally {
+      end();
+    }
+  };
+  return {
+    request: (url, init) => counted(url, () => http.request(url, init)),
+    json: (url, schema, init) => counted(url, () => http.json(url, schema, init)),
+  };
 }
 
 /** The host:port of every configured service base URL. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect";
 import { runCycle } from "../features/votes/cycle.service";
+import type { Metrics } from "../plugins/observability";
 import { startIntervalJob } from "./interval-job";
 
 const TICK_MS = 5_000;
@@ -9,7 +10,7 @@ const TICK_MS = 5_000;
  * Runs the cycle's clock work at start-up (a server that was down at a deadline catches up) and every few
  * seconds after. runCycle is idempotent and safe across processes, so every process may run this.
  */
-export function startCycleJob(db: Db, log: FastifyBaseLogger): () => Promise<void> {
+export function startCycleJob(db: Db, log: FastifyBaseLogger, metrics?: Metrics): () => Promise<void> {
   return startIntervalJob(
     "cycle job",
     TICK_MS,
@@ -20,6 +21,6 @@ export function startCycleJob(db: Db, log: FastifyBaseLogger): () => Promise<voi
       if (rolled) log.info("launch time passed: the next cycle has started");
     },
     log,
-    { runAtStart: true },
+    { runAtStart: true, metrics: metrics?.jobs },
   );
 }

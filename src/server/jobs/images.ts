@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect";
 import { deleteUnusedImages } from "../features/images/images.service";
+import type { Metrics } from "../plugins/observability";
 import { claimJobRun, startIntervalJob } from "./interval-job";
 
 const INTERVAL_MS = 60 * 60_000;
@@ -11,7 +12,7 @@ const INTERVAL_MS = 60 * 60_000;
 export const UNUSED_IMAGE_GRACE_MS = 48 * 60 * 60_000;
 
 /** Deletes unused images once an hour, in one process. */
-export function startImageCleanupJob(db: Db, log: FastifyBaseLogger): () => Promise<void> {
+export function startImageCleanupJob(db: Db, log: FastifyBaseLogger, metrics?: Metrics): () => Promise<void> {
   return startIntervalJob(
     "image cleanup",
     INTERVAL_MS,
@@ -20,6 +21,6 @@ export function startImageCleanupJob(db: Db, log: FastifyBaseLogger): () => Prom
       if (deleted > 0) log.info({ deleted }, "unused images deleted");
     },
     log,
-    { claim: () => claimJobRun(db, "image cleanup", INTERVAL_MS) },
+    { claim: () => claimJobRun(db, "image cleanup", INTERVAL_MS), metrics: metrics?.jobs },
   );
 }

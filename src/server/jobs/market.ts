@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/connect";
 import { refreshMarketData } from "../features/tokens/market.service";
 import { createServiceFetch } from "../integrations/outbound";
+import type { Metrics } from "../plugins/observability";
 import { claimJobRun, startIntervalJob } from "./interval-job";
 
 /**
@@ -21,9 +22,10 @@ export function startMarketJob(
     | "outboundTimeoutMs"
   >,
   log: FastifyBaseLogger,
+  metrics?: Metrics,
 ): () => Promise<void> {
   if (config.marketRefreshMinutes <= 0) return async () => {};
-  const http = createServiceFetch(config);
+  const http = createServiceFetch(config, metrics?.outbound);
   const intervalMs = config.marketRefreshMinutes * 60_000;
   return startIntervalJob(
     "market refresh",
@@ -40,6 +42,6 @@ export function startMarketJob(
       );
     },
     log,
-    { claim: () => claimJobRun(db, "market refresh", intervalMs) },
+    { claim: () => claimJobRun(db, "market refresh", intervalMs), metrics: metrics?.jobs },
   );
 }

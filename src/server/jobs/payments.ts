@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/connect";
 import type { PaymentChecks } from "../features/payments/payment-checks";
+import type { Metrics } from "../plugins/observability";
 import { claimJobRun, startIntervalJob } from "./interval-job";
 
 /**
@@ -14,10 +15,12 @@ export function startPaymentJob(
   config: Pick<Config, "paymentCheckMinutes">,
   checks: PaymentChecks,
   log: FastifyBaseLogger,
+  metrics?: Metrics,
 ): () => Promise<void> {
   if (config.paymentCheckMinutes <= 0) return async () => {};
   const intervalMs = config.paymentCheckMinutes * 60_000;
   return startIntervalJob("payment check", intervalMs, () => checks.pass(), log, {
     claim: () => claimJobRun(db, "payment check", intervalMs),
+    metrics: metrics?.jobs,
   });
 }

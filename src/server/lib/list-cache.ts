@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyReply } from "fastify";
+import type { Counter } from "prom-client";
 import type { z } from "zod";
 import type { LiveTopic } from "@/common/live";
 import type { LiveEvents } from "../events/live-events";
@@ -59,6 +60,8 @@ export class ListCache {
   constructor(
     events: LiveEvents,
     private readonly ttlMs: number,
+    /** Counts each answer as a hit (from memory) or a miss (loaded) by list (the metrics' list_cache_lookups_total). */
+    private readonly lookups?: Counter<"list" | "result">,
   ) {
     events.onChange((topics) => {
       for (const topic of topics) this.generations.set(topic, this.generationOf(topic) + 1);
@@ -78,7 +81,11 @@ export class ListCache {
     load: () => Promise<z.input<S>>,
   ): Promise<CachedJson> {
     const hit = this.fresh(key);
-    if (hit) return Promise.resolve(hit);
+    if (hit) {
+      this.countHit(key);
+      return Promise.resolve(hit);
+    }
+    this.lookups?.inc({ list: key, result: "miss" });
     const generation = this.generationOf(topic);
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.promise;
@@ -99,7 +106,12 @@ export class ListCache {
     return promise;
   }
 
-  /** The list's answer while it is fresh in memory, else undefined (nothing is loaded). */
+  /** Counts an answer from memory: the fast path's (plugins/list-fast-path.ts) and the routes'. */
+  countHit(key: string): void {
+    this.lookups?.inc({ list: key, result: "hit" });
+  }
+
+  /** The list's answer while it is fresh in memory, else undefined (nothing is loaded, nothing counted). */
   fresh(key: string): CachedJson | undefined {
     const hit = this.entries.get(key);
     return hit && hit.expires > Date.now() ? hit : undefined;
@@ -119,6 +131,7 @@ export class ListCache {
   ): Promise<FastifyReply> | undefined {
     const hit = this.fresh(key);
     if (hit) {
+      this.countHit(key);
       sendCached(reply, hit);
       return undefined;
     }

@@ -55,6 +55,7 @@ export function createListFastPath(
     if (!cached || isClosing()) return false;
     const cookie = request.headers.cookie;
     if (cookie === undefined || !validVisitorId(fastifyCookie.parse(cookie)[VISITOR_COOKIE])) return false;
+    listCache.countHit(request.url);
 
     const started = observe && performance.now();
     const answer = cachedAnswer(cached, request.headers["if-none-match"], request.headers["accept-encoding"]);
@@ -63,6 +64,7 @@ export function createListFastPath(
     response.end(answer.body);
     if (observe && started !== undefined) {
       const ms = performance.now() - started;
+      // A cached list's key is its route's path, which has no parameters: the label is the route pattern.
       const route = request.url;
       observe.metrics.observe("GET", route, answer.status, ms / 1000);
       observe.log?.info(

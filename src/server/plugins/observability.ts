@@ -1,9 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import underPressure from "@fastify/under-pressure";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { type Database, migrationCount, rowsOf } from "../db/connect";
+import { buildInfo } from "../build-info";
+import { type Database, migrationCount, type PoolStats, rowsOf } from "../db/connect";
 import { ledgerMismatches } from "../features/votes/ledger";
 import { HttpError } from "../lib/http-error";
 import type { App } from "../types";
@@ -49,7 +51,125 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(openStreams: () => number, ledgerMismatches: () => Promise<number>) {
+  /** Passes of each interval job (jobs/interval-job.ts), by job name (snake_case: `payment_check`). */
+  readonly jobs: JobMetrics = {
+    runs: new Counter({
+      name: "job_runs_total",
+      help: "Passes of an interval job this process ran (a tick another process had claimed is no pass).",
+      labelNames: ["job"] as const,
+      registers: [this.registry],
+    }),
+    failures: new Counter({
+      name: "job_failures_total",
+      help: "Passes of an interval job that failed (logged; retried on the next tick).",
+      labelNames: ["job"] as const,
+      registers: [this.registry],
+    }),
+    lastSuccess: new Gauge({
+      name: "job_last_success_timestamp_seconds",
+      help: "Unix time at which this process last finished a pass of the job without an error.",
+      labelNames: ["job"] as const,
+      registers: [this.registry],
+    }),
+  };
+
+  /** Calls to the outside services the operator configured (integrations/outbound.ts). */
+  readonly outbound: OutboundMetrics = {
+    requests: new Counter({
+      name: "outbound_requests_total",
+      help: "Calls to outside services, by service (solana_rpc, dexscreener, jupiter, news, x, other) and outcome (ok, timeout, http_4xx, http_5xx, error).",
+      labelNames: ["service", "outcome"] as const,
+      registers: [this.registry],
+    }),
+    duration: new Histogram({
+      name: "outbound_request_duration_seconds",
+      help: "Time from the start of an outside call to its answer or failure, by service.",
+      labelNames: ["service"] as const,
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    }),
+  };
+
+  readonly paymentChecks = new Counter({
+    name: "payment_checks_total",
+    help: "On-chain payment checks of promoted submissions, by outcome (paid, not_found, refused, error).",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
+
+  readonly listCache = new Counter({
+    name: "list_cache_lookups_total",
+    help: "Public list answers by list and result: hit (answered from memory, fast path included) or miss (loaded from the database).",
+    labelNames: ["list", "result"] as const,
+    registers: [this.registry],
+  });
+
+  readonly refusals = new Counter({
+    name: "limit_refusals_total",
+    help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw).",
+    labelNames: ["limit"] as const,
+    registers: [this.registry],
+  });
+
+  private readonly queues = new Map<string, QueueState>();
+
+  constructor(
+    openStreams: () => number,
+    ledgerMismatches: () => Promise<number>,
+    { pool, build }: { pool?: () => PoolStats | undefined; build?: BuildInfo } = {},
+  ) {
+    const queues = this.queues;
+    new Gauge({
+      name: "work_queue_depth",
+      help: "Work waiting for a worker, by queue (images: uploads; cards: share cards), places taken by uploads still being received included.",
+      labelNames: ["queue"] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [queue, state] of queues) this.set({ queue }, state.queued);
+      },
+    });
+    new Gauge({
+      name: "work_queue_running",
+      help: "Work running on a worker, by queue (images, cards).",
+      labelNames: ["queue"] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [queue, state] of queues) this.set({ queue }, state.busyWorkers);
+      },
+    });
+    if (pool) {
+      // PostgreSQL only: PGlite is one connection inside this process, with no pool to saturate.
+      const gauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [this.registry],
+          collect() {
+            const stats = pool();
+            if (stats) this.set(read(stats));
+          },
+        });
+      gauge(
+        "db_pool_connections",
+        "Connections the database pool holds open (busy and idle).",
+        (s) => s.total,
+      );
+      gauge("db_pool_idle_connections", "Pooled connections open and idle.", (s) => s.idle);
+      gauge(
+        "db_pool_waiting_requests",
+        "Queries waiting for a pooled connection (all busy): above 0 for long, the pool is too small.",
+        (s) => s.waiting,
+      );
+      gauge("db_pool_max_connections", "The most connections the pool opens.", (s) => s.max);
+    }
+    if (build) {
+      new Gauge({
+        name: "build_info",
+        help: "The running release: version (package.json) and commit, value 1.",
+        labelNames: ["version", "commit"] as const,
+        registers: [this.registry],
+      }).set({ version: build.version, commit: build.commit }, 1);
+    }
     new Gauge({
       name: "event_streams_open",
       help: "Server-sent event streams open on this process.",
@@ -74,11 +194,39 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  /** Reports a work queue's depth and running work (features/uploads/image-work-queue.ts) under `name`. */
+  watchQueue(name: string, queue: QueueState): void {
+    this.queues.set(name, queue);
+  }
+
   /** Counts and logs one answered request; the cached-list fast path calls it too. */
   observe(method: string, route: string, status: number, seconds: number): void {
     this.requests.inc({ method, route, status });
     this.requestDuration.observe({ route }, seconds);
   }
+}
+
+export interface JobMetrics {
+  runs: Counter<"job">;
+  failures: Counter<"job">;
+  lastSuccess: Gauge<"job">;
+}
+
+export interface OutboundMetrics {
+  requests: Counter<"service" | "outcome">;
+  duration: Histogram<"service">;
+}
+
+export interface QueueState {
+  /** Places taken and not yet running. */
+  readonly queued: number;
+  /** Workers busy. */
+  readonly busyWorkers: number;
+}
+
+export interface BuildInfo {
+  version: string;
+  commit: string;
 }
 
 declare module "fastify" {
@@ -92,16 +240,61 @@ export function logsRequests(log: FastifyBaseLogger): boolean {
   return ["info", "debug", "trace"].includes(log.level);
 }
 
-/** The route pattern of a request Fastify answered, never its query string ("unmatched" for 404s). */
-const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "unmatched";
+/**
+ * The limits whose 429 does not name itself yet, by route: the daily vote limit's refusal is made in
+ * features/votes/votes.service.ts, which should pass "vote" to tooMany; until then its routes name it.
+ */
+const UNNAMED_LIMITS: Record<string, string> = {
+  "/api/vote": "vote",
+  "/api/community-vote/:id": "vote",
+};
+
+/** Route labels given by whoever answered outside a route of its own: the pages and the static files. */
+const routeLabels = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Names the route of a request that no route pattern of its own answers: web-app.ts labels each page with
+ * its page route (`/h/:id`, `/archive`) and each built file as one route (`/assets/*`). Keyed by the raw
+ * request, so a label lives exactly as long as its request.
+ */
+export function labelRoute(request: IncomingMessage, route: string): void {
+  routeLabels.set(request, route);
+}
+
+/**
+ * The route pattern of an answered request, never its path or query string: its label when web-app.ts gave
+ * one, else the pattern Fastify matched, else "unmatched" (404s, and what reached the static plugin's
+ * wildcard `/*` without being a file or a page), so the labels stay few whatever paths are asked for.
+ */
+function routeOf(request: FastifyRequest): string {
+  const label = routeLabels.get(request.raw);
+  if (label) return label;
+  const route = request.routeOptions.url;
+  return route === undefined || route === "/*" ? "unmatched" : route;
+}
 
 export function registerObservability(app: App): Metrics {
+  const { database } = app;
   const metrics = new Metrics(
     () => app.liveEvents.subscriberCount,
     async () => (await ledgerMismatches(app.db)).length,
+    {
+      pool: database.poolStats && (() => database.poolStats?.()),
+      build: buildInfo(app.config.gitCommit),
+    },
   );
   app.decorate("metrics", metrics);
   app.database.observeQueries((seconds) => metrics.queryDuration.observe(seconds));
+
+  // Every 429 is an HttpError that names its limit where the limit decided (lib/http-error.ts tooMany),
+  // counted here, in one place.
+  app.addHook("onError", (request, _reply, error, done) => {
+    if (error instanceof HttpError && error.statusCode === 429) {
+      const limit = error.limit ?? UNNAMED_LIMITS[routeOf(request)] ?? "other";
+      metrics.refusals.inc({ limit });
+    }
+    done();
+  });
   const logRequests = logsRequests(app.log);
 
   // One line per answer, at info: method, route pattern, status, duration and request id. No query string,

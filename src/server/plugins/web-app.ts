@@ -3,13 +3,14 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor } from "@/common/pages";
+import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor, pageRouteOf } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
 import { type PageAnswer, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
 import { escapeHtml } from "../lib/html";
 import type { App } from "../types";
+import { labelRoute } from "./observability";
 
 const ONE_YEAR_S = 31_536_000;
 
@@ -211,6 +212,8 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // Every built file is one route in the metrics, never its own name (the hashed names change per release).
+      labelRoute(reply.request.raw, immutable ? "/assets/*" : "static");
       // Every built file is the same for everyone, so public (and never given a visitor cookie: visitor.ts).
       reply.header(
         "cache-control",
@@ -220,6 +223,9 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
   });
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    // The page's route pattern in the metrics (`/h/:id`, `/archive`); an unknown path stays "unmatched".
+    const route = pageRouteOf(pathname);
+    if (route) labelRoute(request.raw, route);
     const search = request.url.slice(pathname.length);
     const answer: PageAnswer = heads
       ? await heads(pathname, search)

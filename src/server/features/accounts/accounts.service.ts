@@ -112,7 +112,7 @@ export async function logIn(
     network: input.network,
     now,
   });
-  if ("retryAfterSeconds" in counted) throw tooMany(TOO_MANY_LOGINS, counted.retryAfterSeconds);
+  if ("retryAfterSeconds" in counted) throw tooMany(TOO_MANY_LOGINS, counted.retryAfterSeconds, "login");
 
   // A password longer than any we accept is wrong without hashing it: argon2 on megabytes is a DoS lever.
   let account: typeof accounts.$inferSelect | undefined;
@@ -147,7 +147,8 @@ export async function countReauthentication(
     network: input.network,
     now,
   });
-  if ("retryAfterSeconds" in counted) throw tooMany(TOO_MANY_REAUTHENTICATIONS, counted.retryAfterSeconds);
+  if ("retryAfterSeconds" in counted)
+    throw tooMany(TOO_MANY_REAUTHENTICATIONS, counted.retryAfterSeconds, "reauthentication");
   return counted;
 }
 

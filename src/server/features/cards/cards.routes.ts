@@ -43,6 +43,7 @@ const HeadlineCardParamsSchema = CardFileSchema.extend({ id: idParamSchema("No s
 export async function cardsRoutes(app: App): Promise<void> {
   const cards = new Map<string, Promise<Buffer>>();
   const work = new ImageWorkQueue(CARD_QUEUE_MAX, CARD_WORKERS, CARDS_BUSY);
+  app.metrics.watchQueue("cards", work);
   const allowance = new DrawAllowance();
   const remember = (key: string, card: Promise<Buffer>) => {
     cards.delete(key); // re-inserted: the Map's order is the use order

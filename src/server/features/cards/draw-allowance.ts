@@ -23,7 +23,7 @@ export class DrawAllowance {
     const recent = (this.draws.get(network) ?? []).filter((at) => at > now - MINUTE_MS);
     if (recent.length >= this.perMinute) {
       this.draws.set(network, recent);
-      throw tooMany(TOO_MANY_CARDS, ((recent[0] as number) + MINUTE_MS - now) / 1000);
+      throw tooMany(TOO_MANY_CARDS, ((recent[0] as number) + MINUTE_MS - now) / 1000, "card_draw");
     }
     recent.push(now);
     this.draws.delete(network); // re-inserted: the Map's order is the order of last use

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { createServiceFetch } from "../../integrations/outbound";
+import type { Metrics } from "../../plugins/observability";
 import type { HeadlineRow } from "../headlines/headline-stage";
 import {
   checkPendingPayments,
@@ -41,8 +42,15 @@ export class PaymentChecks {
       | "twitterApiBaseUrl"
     >,
     private readonly log: FastifyBaseLogger,
+    metrics?: Pick<Metrics, "outbound" | "paymentChecks">,
   ) {
-    this.deps = { http: createServiceFetch(config), config, log, scans: new ReferenceScans() };
+    this.deps = {
+      http: createServiceFetch(config, metrics?.outbound),
+      config,
+      log,
+      scans: new ReferenceScans(),
+      countCheck: metrics && ((outcome) => metrics.paymentChecks.inc({ outcome })),
+    };
   }
 
   get configured(): boolean {

@@ -27,7 +27,7 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export async function paymentsRoutes(app: App): Promise<void> {
   const { solanaRpcUrl } = app.config;
-  const http = createServiceFetch(app.config);
+  const http = createServiceFetch(app.config, app.metrics.outbound);
   const latest = solanaRpcUrl
     ? createBlockhashSource(() => getLatestBlockhash(http, solanaRpcUrl))
     : undefined;
@@ -59,6 +59,7 @@ export async function paymentsRoutes(app: App): Promise<void> {
             http,
             config: app.config,
             log: request.log,
+            countCheck: (outcome) => app.metrics.paymentChecks.inc({ outcome }),
           });
           request.auditDetails = { isPaid: verdict.verified, reason: verdict.reason };
           return { isPaid: verdict.verified, message: verdict.reason };

@@ -38,7 +38,15 @@ export interface PaymentDeps {
   now?: () => Date;
   /** Where each reference's scan stopped in this process (ReferenceScans); without it every check starts over. */
   scans?: ReferenceScans;
+  /** Told each on-chain check's outcome (the metrics' payment_checks_total). */
+  countCheck?: (outcome: PaymentCheckOutcome) => void;
 }
+
+/**
+ * What one on-chain check came to: a payment that counts (in time or late), none found, one or more found
+ * and refused (too little, another address, already counted), or the check failed (the RPC unreachable).
+ */
+export type PaymentCheckOutcome = "paid" | "not_found" | "refused" | "error";
 
 export const PAYMENT_MESSAGES = {
   notConfigured: "On-chain payment verification is not configured.",
@@ -147,7 +155,7 @@ export async function verifyPayment(db: Db, headlineId: number, deps: PaymentDep
   const [row] = await db.select().from(headlines).where(eq(headlines.id, headlineId));
   if (!row) throw notFound(PAYMENT_MESSAGES.headlineNotFound);
   if (!row.transactionId?.trim()) throw conflict(PAYMENT_MESSAGES.noPayment);
-  return checkPasted(db, row, deps, false);
+  return counted(deps, checkPasted(db, row, deps, false));
 }
 
 /**
@@ -346,10 +354,23 @@ export async function checkSubmissionPayment(
   deps: PaymentDeps,
 ): Promise<PaymentVerdict | null> {
   const now = deps.now?.() ?? new Date();
-  if (lateLookable(row, now)) return checkByReference(db, row, deps, true);
+  if (lateLookable(row, now)) return counted(deps, checkByReference(db, row, deps, true));
   if (row.isPaid || row.stage === "rejected" || row.stage === "expired") return null;
-  if (row.transactionId) return checkPasted(db, row, deps, true);
-  return checkByReference(db, row, deps, false);
+  if (row.transactionId) return counted(deps, checkPasted(db, row, deps, true));
+  return counted(deps, checkByReference(db, row, deps, false));
+}
+
+/** Reports a check's outcome to `deps.countCheck`, and answers (or throws) as the check did. */
+async function counted<V extends PaymentVerdict | null>(deps: PaymentDeps, check: Promise<V>): Promise<V> {
+  let verdict: V;
+  try {
+    verdict = await check;
+  } catch (error) {
+    deps.countCheck?.("error");
+    throw error;
+  }
+  deps.countCheck?.(verdict === null ? "not_found" : verdict.verified ? "paid" : "refused");
+  return verdict;
 }
 
 /**

@@ -105,7 +105,7 @@ async function insertSubmission(
         lockNamespace: 4_611,
         network: ctx.network,
         perHour: ctx.perHour,
-        refusal: (seconds) => tooMany(SUBMISSION_REFUSALS.tooMany, seconds),
+        refusal: (seconds) => tooMany(SUBMISSION_REFUSALS.tooMany, seconds, "submission"),
         recordedInLastHour: (tx, limit) => acceptedInLastHour(tx, ctx.network, limit),
       },
       async (tx) => {

@@ -27,7 +27,7 @@ import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service
  *   POST /api/admin/update-news-sources           200 { updatedHeadlines, counts, message }
  */
 export async function tokensRoutes(app: App): Promise<void> {
-  const http = createServiceFetch(app.config);
+  const http = createServiceFetch(app.config, app.metrics.outbound);
   const config = app.config;
 
   await staffRoutes(app, (staff) => {

@@ -20,7 +20,7 @@ import { fetchTrendingHeadlines, importHeadline } from "./trending.service";
  *   POST /api/headlines/import    201 Headline (Tomorrow's News), 409 already imported
  */
 export async function trendingRoutes(app: App): Promise<void> {
-  const http = createServiceFetch(app.config);
+  const http = createServiceFetch(app.config, app.metrics.outbound);
   const deps = { http, config: app.config };
 
   await staffRoutes(app, (staff) => {

@@ -32,6 +32,16 @@ export class ImageWorkQueue {
     private readonly busyMessage = UPLOADS_BUSY,
   ) {}
 
+  /** Places taken and not running yet (uploads still being received included): the queue's depth. */
+  get queued(): number {
+    return this.holders - this.running;
+  }
+
+  /** Workers busy now. */
+  get busyWorkers(): number {
+    return this.running;
+  }
+
   /** A place, or 503 (with Retry-After) when every worker is busy and the queue is full. */
   enter(): WorkTicket {
     if (this.holders >= this.workers + this.queueMax) throw busy(this.busyMessage, BUSY_RETRY_AFTER_S);

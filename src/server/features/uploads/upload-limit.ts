@@ -29,7 +29,7 @@ export async function reserveUpload(
       lockNamespace: 4_612,
       network,
       perHour,
-      refusal: (seconds) => tooMany(TOO_MANY_UPLOADS, seconds),
+      refusal: (seconds) => tooMany(TOO_MANY_UPLOADS, seconds, "upload"),
       recordedInLastHour: async (tx, limit) => {
         const rows = await tx
           .select({ at: uploadLog.createdAt })
