@@ -96,6 +96,21 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
+  // The first phase of a SIGTERM (main.ts): /readyz answers 503 so that the load balancer stops sending
+  // requests here, while every request still arriving is answered as usual. Only then does the drain begin:
+  // going straight to refused connections told the load balancer of the shutdown by failures alone.
+  let leaving = false;
+  app.decorate("withdrawReadiness", () => {
+    leaving = true;
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (leaving && request.routeOptions.url === "/readyz") {
+      return reply
+        .code(503)
+        .header("cache-control", "no-store")
+        .send({ status: "unavailable", message: "shutting down" });
+    }
+  });
   // JSON bodies with a key twice are refused (400), on every route: registered before any.
   registerJsonBody(app);
 

@@ -12,8 +12,9 @@ import { ConnectionDrain } from "./lib/drain";
 import { prepareDatabase } from "./startup";
 
 /**
- * A drain still under way after this is given up (logged, exit 1). Under Docker's default 10 s stop timeout,
- * so the process ends itself, with its log line and its lock released, before the SIGKILL comes.
+ * A drain still under way after this is given up (logged, exit 1). It counts from the end of SHUTDOWN_DELAY_MS,
+ * so the stop timeout of the container must be at least that delay plus 10 s (README, Deployment): then the
+ * process ends itself, with its log line and its lock released, before the SIGKILL comes.
  */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 const IDLE_SWEEP_MS = 100;
@@ -50,8 +51,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    if (config.shutdownDelayMs > 0) {
+      // A load balancer learns of the shutdown from /readyz's 503 within its check interval, and meanwhile
+      // still sends requests here: they are all answered. Only then are connections refused.
+      app.withdrawReadiness();
+      app.log.info(
+        { signal, delayMs: config.shutdownDelayMs },
+        "shutting down: /readyz answers 503, still serving until the delay is over",
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // A request that never finishes must not keep the process, and its DATA_DIR lock, forever.
+    // A request that never finishes must not keep the process, and its DATA_DIR lock, forever. The deadline
+    // counts from here, after SHUTDOWN_DELAY_MS: the delay is the operator's, the drain's time is not.
     setTimeout(() => {
       app.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
       unlock();
