@@ -25,6 +25,7 @@ import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
 import { trustProxyFunction } from "./lib/trust-proxy";
@@ -86,6 +87,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     requestTimeout: 120_000,
     // The visitor's text never reaches the logs: request logging stays at the method and the path.
     logController: new LogController({ disableRequestLogging: true }),
+    // Answered by the onRequest hook below instead, as every other 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +106,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("withdrawReadiness", () => {
     leaving = true;
   });
+  // Once the close has begun, a request that still arrives on an open keep-alive connection gets 503 (Fastify
+  // has set Connection: close on it), through the error handler like every 503: with Retry-After, and for a
+  // page, the page. Fastify's own 503 (return503OnClosing) was written straight to the socket, without either.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
   app.addHook("onRequest", async (request, reply) => {
+    if (closing) throw busy("The server is restarting. Please try again in a moment.", 1);
     if (leaving && request.routeOptions.url === "/readyz") {
       return reply
         .code(503)
@@ -175,11 +187,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(shareRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
-  let closing = false;
-  app.addHook("preClose", (done) => {
-    closing = true;
-    done();
-  });
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {
     metrics,
     log: logsRequests(app.log) ? app.log : undefined,
