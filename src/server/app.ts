@@ -28,6 +28,7 @@ import { votesRoutes } from "./features/votes/votes.routes";
 import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
+import { REQUEST_ID_HEADER, requestIdOf } from "./lib/request-id";
 import { trustProxyFunction } from "./lib/trust-proxy";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
@@ -80,6 +81,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     // Fastify accepts a hop count at run time, but its types leave the number form out.
     // One trust function for Fastify and the fast path, so that both see HTTPS alike (lib/trust-proxy.ts).
     trustProxy: trustsProxy,
+    // An id that means the same request in every process's log and in the answer (lib/request-id.ts),
+    // instead of Fastify's per-process counter.
+    genReqId: (request) => requestIdOf(request, trustsProxy),
     bodyLimit: 256 * 1024,
     // A client must finish sending its request (headers and body) within this time: a connection that
     // trickles a body for ever would otherwise hold its request open (and hold up a SIGTERM drain).
@@ -99,6 +103,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
+  // First of all hooks: every answer, a refusal or an error included, names its request.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   // The first phase of a SIGTERM (main.ts): /readyz answers 503 so that the load balancer stops sending
   // requests here, while every request still arriving is answered as usual. Only then does the drain begin:
   // going straight to refused connections told the load balancer of the shutdown by failures alone.
