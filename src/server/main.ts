@@ -9,7 +9,7 @@ import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { ConnectionDrain } from "./lib/drain";
-import { prepareDatabase } from "./startup";
+import { describeDatabase, describeMigrations, prepareDatabase } from "./startup";
 
 /**
  * A drain still under way after this is given up (logged, exit 1). It counts from the end of SHUTDOWN_DELAY_MS,
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
   const connections = new ConnectionDrain(app.server);
-  await prepareDatabase(database, config, app.log);
+  const migrations = await prepareDatabase(database, config, app.log);
 
   // The jobs' changes reach open pages like any other: the database announces them (migration 0010).
   const stopCycleJob = startCycleJob(database.db, app.log);
@@ -101,7 +101,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // One line that says what this start did, for whoever reads the log after a deploy.
+  const where = describeDatabase(config);
+  app.log.info(
+    { database: where, migrations, publicUrl: config.publicUrl, address },
+    `started: ${where}, ${describeMigrations(migrations)}, listening on ${address}, public URL ${config.publicUrl}`,
+  );
 }
 
 main().catch((error: unknown) => {

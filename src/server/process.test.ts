@@ -16,7 +16,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { openPglite, rowsOf } from "./db/connect";
+import { migrationCount, openPglite, rowsOf } from "./db/connect";
 import { freePort } from "./test/free-port";
 import { withDatabase } from "./test/global-setup";
 
@@ -553,6 +553,27 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     const target = await newTarget();
     const server = await startServer(target, { SHUTDOWN_DELAY_MS: String(DELAY_MS) });
     expect((await request(server.port, { path: "/readyz" })).status).toBe(200);
+
+    // The start said what it did, in one line: the database, the migrations, where it listens, its URL.
+    const starts = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"started: '))
+      .map((line) => JSON.parse(line));
+    expect(starts).toHaveLength(1);
+    const migrations = migrationCount();
+    expect(starts[0]).toMatchObject({
+      database: target.databaseUrl
+        ? expect.stringMatching(/^PostgreSQL at 127\.0\.0\.1:\d+\/mg_process_/)
+        : `embedded (PGlite) in ${target.dataDir}`,
+      // A new embedded database is migrated at this start; the PostgreSQL one is a copy of a migrated template.
+      migrations: target.databaseUrl
+        ? { from: migrations, to: migrations, applied: [] }
+        : { from: 0, to: migrations, applied: expect.arrayContaining(["0000_init"]) },
+      publicUrl: `http://localhost:${server.port}`,
+      address: `http://127.0.0.1:${server.port}`,
+    });
+    expect(JSON.stringify(starts[0])).not.toContain("postgres@");
 
     const signalled = Date.now();
     server.child.kill("SIGTERM");

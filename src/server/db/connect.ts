@@ -80,8 +80,7 @@ class QueryTimer {
 
 /** How many migrations this build carries: /readyz is ready once the database has applied them all. */
 export function migrationCount(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8"));
-  return (journal as { entries: unknown[] }).entries.length;
+  return migrationTags().length;
 }
 
 /** A statement for Database.runPrepared: the name must be unique to this text. */
@@ -361,15 +360,43 @@ export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): 
   await dialect.migrate(migrations, session, { migrationsFolder });
 }
 
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === "pglite") {
-    await migrateFolder(database.db);
-    return;
-  }
+/** What a start's migration did: how many had run before and after, and the tags of those it ran now. */
+export interface MigrationsApplied {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+export async function runMigrations(database: Database): Promise<MigrationsApplied> {
+  const migrate = async (db: Db): Promise<MigrationsApplied> => {
+    const from = await appliedMigrations(db);
+    await migrateFolder(db);
+    const to = await appliedMigrations(db);
+    return { from, to, applied: migrationTags().slice(from, to) };
+  };
+  if (database.kind === "pglite") return migrate(database.db);
   // Several processes may start together on one PostgreSQL; the lock makes the others wait, then find
-  // nothing left to do.
-  await database.db.transaction(async (tx) => {
+  // nothing left to do (and say so: from and to are the same).
+  return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migrateFolder(tx as unknown as Db);
+    return migrate(tx as unknown as Db);
   });
+}
+
+/** How many migrations the database has recorded (0 before the first, when drizzle's table is not there). */
+async function appliedMigrations(db: Db): Promise<number> {
+  const [table] = rowsOf<{ exists: boolean }>(
+    await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS exists`),
+  );
+  if (!table?.exists) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The migrations' tags in order (0000_init, ...), from drizzle-kit's journal. */
+function migrationTags(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8"));
+  return (journal as { entries: Array<{ tag: string }> }).entries.map((entry) => entry.tag);
 }
