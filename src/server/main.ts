@@ -51,7 +51,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    if (config.shutdownDelayMs > 0) {
+    // SIGINT is someone at a terminal (Ctrl-C): no load balancer to tell, so the drain begins at once.
+    if (signal === "SIGTERM" && config.shutdownDelayMs > 0) {
       // A load balancer learns of the shutdown from /readyz's 503 within its check interval, and meanwhile
       // still sends requests here: they are all answered. Only then are connections refused.
       app.withdrawReadiness();
