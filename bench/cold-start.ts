@@ -64,6 +64,8 @@ async function measure(args: readonly string[]): Promise<{ ms: number; rssMb: nu
       MARKET_REFRESH_MINUTES: "0",
       PAYMENT_CHECK_MINUTES: "0",
       LOG_LEVEL: "warn",
+      // Stopped after each round: no load balancer to tell first.
+      SHUTDOWN_DELAY_MS: "0",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

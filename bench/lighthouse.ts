@@ -121,6 +121,8 @@ async function main() {
       SEED_DEMO: "true",
       PUBLIC_URL: base,
       LOG_LEVEL: "warn",
+      // Stopped when the benchmark is done: no load balancer to tell first.
+      SHUTDOWN_DELAY_MS: "0",
       STATIC_DIR: path.join(ROOT, "dist", "client"),
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -56,6 +56,8 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     TRUST_PROXY: "127.0.0.1",
     ADMIN_PASSWORD: "bench-admin-password",
     LOG_LEVEL: "warn",
+    // Stopped when the benchmark is done: no load balancer to tell first.
+    SHUTDOWN_DELAY_MS: "0",
     // A bench measures capacity: the overload 503s (under-pressure) would cut the load it applies.
     MAX_EVENT_LOOP_DELAY_MS: "0",
     MARKET_REFRESH_MINUTES: "0",

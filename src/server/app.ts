@@ -25,8 +25,10 @@ import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
+import { REQUEST_ID_HEADER, requestIdOf } from "./lib/request-id";
 import { trustProxyFunction } from "./lib/trust-proxy";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
@@ -79,6 +81,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     // Fastify accepts a hop count at run time, but its types leave the number form out.
     // One trust function for Fastify and the fast path, so that both see HTTPS alike (lib/trust-proxy.ts).
     trustProxy: trustsProxy,
+    // An id that means the same request in every process's log and in the answer (lib/request-id.ts),
+    // instead of Fastify's per-process counter.
+    genReqId: (request) => requestIdOf(request, trustsProxy),
     bodyLimit: 256 * 1024,
     // A client must finish sending its request (headers and body) within this time: a connection that
     // trickles a body for ever would otherwise hold its request open (and hold up a SIGTERM drain).
@@ -86,6 +91,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     requestTimeout: 120_000,
     // The visitor's text never reaches the logs: request logging stays at the method and the path.
     logController: new LogController({ disableRequestLogging: true }),
+    // Answered by the onRequest hook below instead, as every other 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,6 +103,35 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
+  // First of all hooks: every answer, a refusal or an error included, names its request.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // The first phase of a SIGTERM (main.ts): /readyz answers 503 so that the load balancer stops sending
+  // requests here, while every request still arriving is answered as usual. Only then does the drain begin:
+  // going straight to refused connections told the load balancer of the shutdown by failures alone.
+  let leaving = false;
+  app.decorate("withdrawReadiness", () => {
+    leaving = true;
+  });
+  // Once the close has begun, a request that still arrives on an open keep-alive connection gets 503 (Fastify
+  // has set Connection: close on it), through the error handler like every 503: with Retry-After, and for a
+  // page, the page. Fastify's own 503 (return503OnClosing) was written straight to the socket, without either.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (closing) throw busy("The server is restarting. Please try again in a moment.", 1);
+    if (leaving && request.routeOptions.url === "/readyz") {
+      return reply
+        .code(503)
+        .header("cache-control", "no-store")
+        .send({ status: "unavailable", message: "shutting down" });
+    }
+  });
   // JSON bodies with a key twice are refused (400), on every route: registered before any.
   registerJsonBody(app);
 
@@ -161,11 +197,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(shareRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
-  let closing = false;
-  app.addHook("preClose", (done) => {
-    closing = true;
-    done();
-  });
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {
     metrics,
     log: logsRequests(app.log) ? app.log : undefined,

@@ -51,6 +51,8 @@ beforeAll(async () => {
       PAYMENT_CHECK_MINUTES: "0",
       STATIC_DIR: path.join(work, "no-build"),
       LOG_LEVEL: "info",
+      // Stopped when the tests are done: no load balancer to tell first.
+      SHUTDOWN_DELAY_MS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

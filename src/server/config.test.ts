@@ -43,6 +43,8 @@ describe("configuration", () => {
     ["TELEGRAM_URL", "javascript:alert(1)"],
     ["ADMIN_PASSWORD", "short"],
     ["TRUST_PROXY", "everyone!"],
+    ["SHUTDOWN_DELAY_MS", "-1"],
+    ["SHUTDOWN_DELAY_MS", "five"],
   ])("stops on an invalid %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -58,6 +60,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ TOKEN_ADDRESS: "1".repeat(44) })).toThrow(
       "TOKEN_ADDRESS: must be a Solana address (32-44 base58 characters)",
     );
+  });
+
+  it("waits 5 s after SIGTERM with /readyz at 503 unless SHUTDOWN_DELAY_MS says otherwise", () => {
+    expect(loadConfig({}).shutdownDelayMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: "0" }).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: "15000" }).shutdownDelayMs).toBe(15_000);
   });
 
   it("reads TRUST_PROXY as a flag, a hop count or a list", () => {

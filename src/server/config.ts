@@ -155,6 +155,8 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: intIn(1_000, 0, 60_000),
   /** Resident memory (MB) above which requests get 503 + Retry-After; 0 = off. */
   MAX_RSS_MB: intIn(2_048, 0, 1_048_576),
+  /** After SIGTERM, how long /readyz answers 503 while everything else is still served, before the drain. */
+  SHUTDOWN_DELAY_MS: intIn(5_000, 0, 120_000),
   /** When set, GET /metrics requires "Authorization: Bearer {token}". */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** The commit this release was built from, for the build_info metric (else the one the build recorded). */
@@ -213,6 +215,8 @@ export interface Config {
   listCacheMs: number;
   maxEventLoopDelayMs: number;
   maxRssMb: number;
+  /** After SIGTERM: /readyz answers 503 this long (load balancers stop sending), then the drain (main.ts). */
+  shutdownDelayMs: number;
   metricsToken: string | undefined;
   gitCommit: string | undefined;
   logLevel: string;
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMs: e.LIST_CACHE_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxRssMb: e.MAX_RSS_MB,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     metricsToken: e.METRICS_TOKEN,
     gitCommit: e.GIT_COMMIT,
     logLevel: e.LOG_LEVEL,

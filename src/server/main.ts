@@ -9,11 +9,12 @@ import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { ConnectionDrain } from "./lib/drain";
-import { prepareDatabase } from "./startup";
+import { describeDatabase, describeMigrations, prepareDatabase } from "./startup";
 
 /**
- * A drain still under way after this is given up (logged, exit 1). Under Docker's default 10 s stop timeout,
- * so the process ends itself, with its log line and its lock released, before the SIGKILL comes.
+ * A drain still under way after this is given up (logged, exit 1). It counts from the end of SHUTDOWN_DELAY_MS,
+ * so the stop timeout of the container must be at least that delay plus 10 s (README, Deployment): then the
+ * process ends itself, with its log line and its lock released, before the SIGKILL comes.
  */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 const IDLE_SWEEP_MS = 100;
@@ -33,14 +34,15 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
   const connections = new ConnectionDrain(app.server);
-  await prepareDatabase(database, config, app.log);
+  const migrations = await prepareDatabase(database, config, app.log);
 
   // The jobs' changes reach open pages like any other: the database announces them (migration 0010).
-  const stopCycleJob = startCycleJob(database.db, app.log);
-  const stopMarketJob = startMarketJob(database.db, config, app.log);
-  const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log);
-  const stopImageCleanupJob = startImageCleanupJob(database.db, app.log);
-  const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log);
+  // Each job counts its runs, failures and last success in the app's metrics.
+  const stopCycleJob = startCycleJob(database.db, app.log, app.metrics);
+  const stopMarketJob = startMarketJob(database.db, config, app.log, app.metrics);
+  const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log, app.metrics);
+  const stopImageCleanupJob = startImageCleanupJob(database.db, app.log, app.metrics);
+  const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log, app.metrics);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -50,8 +52,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    // SIGINT is someone at a terminal (Ctrl-C): no load balancer to tell, so the drain begins at once.
+    if (signal === "SIGTERM" && config.shutdownDelayMs > 0) {
+      // A load balancer learns of the shutdown from /readyz's 503 within its check interval, and meanwhile
+      // still sends requests here: they are all answered. Only then are connections refused.
+      app.withdrawReadiness();
+      app.log.info(
+        { signal, delayMs: config.shutdownDelayMs },
+        "shutting down: /readyz answers 503, still serving until the delay is over",
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // A request that never finishes must not keep the process, and its DATA_DIR lock, forever.
+    // A request that never finishes must not keep the process, and its DATA_DIR lock, forever. The deadline
+    // counts from here, after SHUTDOWN_DELAY_MS: the delay is the operator's, the drain's time is not.
     setTimeout(() => {
       app.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
       unlock();
@@ -89,7 +103,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // One line that says what this start did, for whoever reads the log after a deploy.
+  const where = describeDatabase(config);
+  app.log.info(
+    { database: where, migrations, publicUrl: config.publicUrl, address },
+    `started: ${where}, ${describeMigrations(migrations)}, listening on ${address}, public URL ${config.publicUrl}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import Fastify from "fastify";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
-import { prepareDatabase } from "./startup";
+import { describeDatabase, describeMigrations, prepareDatabase } from "./startup";
 
 /**
  * `npm run migrate`: what a server does before serving (migrations, settings, accounts), then exits. A
@@ -23,8 +23,11 @@ async function migrate(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, "pglite"));
   }
   try {
-    await prepareDatabase(database, config, log);
-    log.info("database ready: migrations applied");
+    const migrations = await prepareDatabase(database, config, log);
+    log.info(
+      { database: describeDatabase(config), migrations },
+      `database ready: ${describeDatabase(config)}, ${describeMigrations(migrations)}`,
+    );
   } finally {
     await database.close();
     unlock();

@@ -60,12 +60,10 @@ describe.runIf(SERVER && ON_POSTGRES)("the previous release on a database this r
       testConfig({ seedDemo: true, adminPassword: "rolling-admin" }),
       Fastify().log,
     );
-    await database.db
-      .update(settings)
-      .set({
-        votingEndTime: new Date(Date.now() + 86_400_000),
-        launchTime: new Date(Date.now() + 90_000_000),
-      });
+    await database.db.update(settings).set({
+      votingEndTime: new Date(Date.now() + 86_400_000),
+      launchTime: new Date(Date.now() + 90_000_000),
+    });
 
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-previous-"));

@@ -16,7 +16,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { openPglite, rowsOf } from "./db/connect";
+import { migrationCount, openPglite, rowsOf } from "./db/connect";
 import { freePort } from "./test/free-port";
 import { withDatabase } from "./test/global-setup";
 
@@ -136,9 +136,9 @@ function voteHeaders(ip: string, body: string): http.OutgoingHttpHeaders {
   };
 }
 
-async function startServer(target: Target): Promise<Server> {
+async function startServer(target: Target, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   for (let attempt = 1; ; attempt++) {
-    const server = spawnServer(target, await freePort());
+    const server = spawnServer(target, await freePort(), env);
     try {
       await waitUntilReady(server);
       return server;
@@ -150,7 +150,7 @@ async function startServer(target: Target): Promise<Server> {
   }
 }
 
-function spawnServer(target: Target, port: number): Server {
+function spawnServer(target: Target, port: number, env: NodeJS.ProcessEnv): Server {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,
     env: {
@@ -170,6 +170,9 @@ function spawnServer(target: Target, port: number): Server {
       // These tests load the process on purpose (and share two cores with the suite): overload 503s would
       // only hide what they look at, the votes answered and the drain.
       MAX_EVENT_LOOP_DELAY_MS: "0",
+      // The drain itself is what most tests here look at: no readiness delay before it, unless a test asks.
+      SHUTDOWN_DELAY_MS: "0",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -509,7 +512,12 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
         try {
           const answer = await request(server.port, { path: "/api/settings", agent });
           if (answer.status === 200) outcomes.ok++;
-          else if (answer.status === 503 && answer.headers.connection === "close") outcomes.closed++;
+          else if (
+            answer.status === 503 &&
+            answer.headers.connection === "close" &&
+            answer.headers["retry-after"] !== undefined
+          )
+            outcomes.closed++;
           else outcomes.other.push(`${answer.status} ${answer.headers.connection} ${answer.body}`);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -538,6 +546,74 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     expect(outcomes.ok).toBeGreaterThan(0);
     // The connections open at the signal were told to close with an answer, not cut.
     expect(outcomes.closed).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("answers /readyz 503 for SHUTDOWN_DELAY_MS after SIGTERM while serving everything else, then drains and exits 0", async () => {
+    const DELAY_MS = 1_500;
+    const target = await newTarget();
+    const server = await startServer(target, { SHUTDOWN_DELAY_MS: String(DELAY_MS) });
+    expect((await request(server.port, { path: "/readyz" })).status).toBe(200);
+
+    // The start said what it did, in one line: the database, the migrations, where it listens, its URL.
+    const starts = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"started: '))
+      .map((line) => JSON.parse(line));
+    expect(starts).toHaveLength(1);
+    const migrations = migrationCount();
+    expect(starts[0]).toMatchObject({
+      database: target.databaseUrl
+        ? expect.stringMatching(/^PostgreSQL at 127\.0\.0\.1:\d+\/mg_process_/)
+        : `embedded (PGlite) in ${target.dataDir}`,
+      // A new embedded database is migrated at this start; the PostgreSQL one is a copy of a migrated template.
+      migrations: target.databaseUrl
+        ? { from: migrations, to: migrations, applied: [] }
+        : { from: 0, to: migrations, applied: expect.arrayContaining(["0000_init"]) },
+      publicUrl: `http://localhost:${server.port}`,
+      address: `http://127.0.0.1:${server.port}`,
+    });
+    expect(JSON.stringify(starts[0])).not.toContain("postgres@");
+
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    // The signal arrives a moment later: /readyz turns to 503 without a connection being refused.
+    await within(
+      (async () => {
+        while ((await request(server.port, { path: "/readyz" })).status !== 503) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })(),
+      5_000,
+      "/readyz answering 503",
+      server,
+    );
+    const during: number[] = [];
+    // Well inside the delay (started at the signal): everything else is still served as usual.
+    while (Date.now() - signalled < DELAY_MS - 500) {
+      const [readyz, headlines, settings] = await Promise.all([
+        request(server.port, { path: "/readyz" }),
+        request(server.port, { path: "/api/headlines" }),
+        request(server.port, { path: "/api/settings" }),
+      ]);
+      expect(readyz.status, readyz.body).toBe(503);
+      expect(readyz.headers["retry-after"]).toBe("10");
+      expect(JSON.parse(readyz.body)).toEqual({ status: "unavailable", message: "shutting down" });
+      during.push(headlines.status, settings.status);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(during.length).toBeGreaterThan(0);
+    expect(new Set(during)).toEqual(new Set([200]));
+    expect(running(server)).toBe(true);
+
+    await within(waitUntilRefused(server.port), 10_000, "refusing new connections", server);
+    const refusedAfter = Date.now() - signalled;
+    const exit = await waitForExit(server);
+    expect(exit, server.output()).toEqual({ code: 0, signal: null });
+    expect(refusedAfter).toBeGreaterThanOrEqual(DELAY_MS);
+    expect(server.output()).toContain("/readyz answers 503");
+    expect(server.output()).toContain("shut down cleanly");
+    console.info(`SIGTERM with a ${DELAY_MS} ms delay: refused after ${refusedAfter} ms, exit 0`);
   }, 240_000);
 
   it("gives up on a request that never finishes after the 8 s deadline: logged, exit 1, lock released", async () => {

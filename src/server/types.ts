@@ -34,6 +34,8 @@ declare module "fastify" {
     imageWork: ImageWorkQueue;
     /** Promoted submissions' payments, looked for on chain (the receipt page and the payment job). */
     paymentChecks: PaymentChecks;
+    /** From now on /readyz answers 503 (the first phase of a SIGTERM, main.ts); everything else is served. */
+    withdrawReadiness(): void;
     /** Present when REDIS_URL is set. */
     redis: RedisLink | undefined;
   }

@@ -4,7 +4,14 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-app";
-import { createPgliteDataDir, type Database, openPglite, rowsOf } from "./connect";
+import {
+  createPgliteDataDir,
+  type Database,
+  migrationCount,
+  openPglite,
+  rowsOf,
+  runMigrations,
+} from "./connect";
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -112,4 +119,17 @@ describe("a new embedded data directory", () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("runMigrations", () => {
+  it("answers what it applied: every migration on a new database, none on the next start", async () => {
+    database = await openPglite(undefined);
+    const all = migrationCount();
+    const first = await runMigrations(database);
+    expect(first).toMatchObject({ from: 0, to: all });
+    expect(first.applied).toHaveLength(all);
+    expect(first.applied[0]).toBe("0000_init");
+    expect(first.applied.every((tag) => /^\d{4}_\w+$/.test(tag))).toBe(true);
+    expect(await runMigrations(database)).toEqual({ from: all, to: all, applied: [] });
+  });
 });

@@ -94,8 +94,7 @@ class QueryTimer {
 
 /** How many migrations this build carries: /readyz is ready once the database has applied them all. */
 export function migrationCount(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8"));
-  return (journal as { entries: unknown[] }).entries.length;
+  return migrationTags().length;
 }
 
 /** A statement for Database.runPrepared: the name must be unique to this text. */
@@ -391,7 +390,7 @@ async function appliedMigrations(db: Db): Promise<Array<{ createdAt: number }>> 
  * message: this release's code may read what that migration changed wrongly, and a roll-back to it must
  * be deliberate (restore a backup, or run the newer release).
  */
-export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<MigrationsApplied> {
   const migrations = readMigrations(migrationsFolder);
   const newest = Math.max(0, ...migrations.map((m) => m.folderMillis));
   const unknown = (await appliedMigrations(db)).filter((m) => m.createdAt > newest);
@@ -408,15 +407,18 @@ export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): 
   );
   const applied = await appliedMigrations(db);
   const last = Math.max(0, ...applied.map((m) => m.createdAt));
+  const toRun = migrations.filter((m) => m.folderMillis > last);
   await db.transaction(async (tx) => {
-    for (const migration of migrations) {
-      if (migration.folderMillis <= last) continue;
+    for (const migration of toRun) {
       for (const statement of migration.sql) await tx.execute(sql.raw(statement));
       await tx.execute(
         sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.folderMillis})`,
       );
     }
   });
+  const from = applied.length;
+  const to = from + toRun.length;
+  return { from, to, applied: migrationTags(migrationsFolder).slice(from, to) };
 }
 
 /**
@@ -433,6 +435,19 @@ export async function withStartupLock<T>(database: Database, prepare: (db: Db) =
   });
 }
 
-export async function runMigrations(database: Database): Promise<void> {
-  await withStartupLock(database, (db) => migrateFolder(db));
+/** What a start's migration did: how many had run before and after, and the tags of those it ran now. */
+export interface MigrationsApplied {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+export async function runMigrations(database: Database): Promise<MigrationsApplied> {
+  return withStartupLock(database, (db) => migrateFolder(db));
+}
+
+/** The migrations' tags in order (0000_init, ...), from drizzle-kit's journal. */
+function migrationTags(migrationsFolder = MIGRATIONS_DIR): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"));
+  return (journal as { entries: Array<{ tag: string }> }).entries.map((entry) => entry.tag);
 }

@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { LIVE_TOPICS } from "@/common/live";
@@ -26,13 +30,28 @@ describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
     const viaProxy = new URL(target);
     viaProxy.port = String(port);
     const database = openPostgres(viaProxy.toString(), 5);
-    const app = await buildApp({ config: testConfig(), database });
+    // With pages (a built app in miniature), logging as in production.
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-outage-"));
+    fs.writeFileSync(path.join(staticDir, "index.html"), "<html><head><title>x</title></head></html>");
+    let logs = "";
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const app = await buildApp({
+      config: testConfig({ staticDir }),
+      database,
+      logger: { level: "warn", stream },
+    });
     const heard: string[] = [];
     app.liveEvents.onChange((topics) => heard.push(...topics));
     cleanups.push(async () => {
       await app.close();
       await database.close();
       await proxy.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
     });
 
     const vote = (i: number) =>
@@ -54,10 +73,21 @@ describe.runIf(process.env.TEST_DB === "postgres")("a database outage", () => {
     ]);
     for (const res of during) {
       expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("10");
       expect(res.json()).toEqual({
         message: "The service is temporarily unavailable. Please try again shortly.",
       });
     }
+    // A browser opening a headline's page gets the paper's own page, not JSON.
+    const page = await app.inject({ method: "GET", url: `/h/${headlines[0]?.id}` });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers["retry-after"]).toBe("10");
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain("The presses are down");
+    // Four requests failed on the outage: one short line, without a stack.
+    const failureLines = logs.split("\n").filter((line) => line.includes("database unreachable"));
+    expect(failureLines, logs).toHaveLength(1);
+    expect(logs).not.toContain('"stack"');
 
     proxy.restore();
     await expect

@@ -43,10 +43,20 @@ async function freshDatabase(): Promise<{ db: Database; migrate: (folder: string
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     };
-    return { db, migrate: (folder) => migrateFolder(db.db, folder) };
+    return {
+      db,
+      migrate: async (folder) => {
+        await migrateFolder(db.db, folder);
+      },
+    };
   }
   const db = await openPglite(undefined);
-  return { db, migrate: (folder) => migrateFolder(db.db, folder) };
+  return {
+    db,
+    migrate: async (folder) => {
+      await migrateFolder(db.db, folder);
+    },
+  };
 }
 
 const FLAGS = ["is_approved", "is_winner", "is_todays_news", "is_tomorrows_news", "is_old_news"] as const;

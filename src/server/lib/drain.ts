@@ -18,8 +18,8 @@ interface ConnectionState {
 
 /**
  * Tracks the server's connections so that a shutdown closes each one only when it is safe: after its
- * requests are answered (Fastify answers requests that arrive during the close with 503 and
- * `Connection: close`, which closes the connection cleanly) and after it has been quiet for
+ * requests are answered (requests that arrive during the close are answered 503 with `Connection: close`,
+ * app.ts, which closes the connection cleanly) and after it has been quiet for
  * QUIET_BEFORE_CLOSE_MS. Made before the server listens.
  */
 export class ConnectionDrain {

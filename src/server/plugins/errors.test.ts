@@ -2,18 +2,24 @@
  * The error handler with real failing writes: a full disk answers 503 with a clear message while votes keep
  * working, and the error logs carry neither the submitted text nor the visitor's full IP.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/connect";
 import { settings } from "../db/schema";
 import { ensureSettings } from "../features/settings/settings.service";
+import { busy } from "../lib/http-error";
 import { createHeadline } from "../test/factories";
 import { createTestDatabase, testConfig } from "../test/test-app";
 import type { App } from "../types";
-import { STORAGE_FULL_MESSAGE } from "./errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, registerErrorHandler, STORAGE_FULL_MESSAGE } from "./errors";
 import { redactedError } from "./request-logger";
+import { registerWebApp } from "./web-app";
 
 let database: Database;
 let app: App;
@@ -162,5 +168,95 @@ describe("redactedError", () => {
     expect(logged).not.toContain("my secret");
     expect(logged).toContain('insert into \\"headlines\\"');
     expect(logged).toContain("22P02");
+  });
+});
+
+describe("503s", () => {
+  /** A site with pages (a built app in miniature) whose database is unreachable, logging into `logs`. */
+  async function cutOffSite() {
+    logs = "";
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-errors-"));
+    fs.writeFileSync(path.join(dir, "index.html"), "<html><head><title>x</title></head><body></body></html>");
+    // Fastify's own request lines off, as buildApp has them.
+    const site = Fastify({
+      logger: { level: "info", stream },
+      disableRequestLogging: true,
+    }) as unknown as App;
+    site.decorate("config", { ...testConfig(), siteName: "Frog <Times>" });
+    registerErrorHandler(site);
+    // What pg gives when the server cannot be reached, as the cause of drizzle's query error.
+    const unreachable = () =>
+      new Error("Failed query: select 1\nparams: ", {
+        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      });
+    site.get("/api/list", async () => {
+      throw unreachable();
+    });
+    site.get("/api/queue", async () => {
+      throw busy("The queue is full.", 3);
+    });
+    // A 503 a route sends itself, without naming a Retry-After.
+    site.get("/api/direct", async (_request, reply) => reply.code(503).send({ status: "unavailable" }));
+    await registerWebApp(site, { ...testConfig(), staticDir: dir }, async () => {
+      throw unreachable();
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    return site;
+  }
+
+  it("answer a page the site's own HTML page with Retry-After, and the API its JSON, with the database cut", async () => {
+    const site = await cutOffSite();
+    for (const url of ["/", "/h/12/frog-buys-the-moon", "/archive"]) {
+      const res = await site.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["retry-after"]).toBe("10");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toContain("The presses are down");
+      expect(res.body).toContain("Frog &lt;Times&gt;");
+      expect(res.body).not.toContain("<script");
+    }
+    const api = await site.inject({ url: "/api/list" });
+    expect(api.statusCode).toBe(503);
+    expect(api.headers["retry-after"]).toBe("10");
+    expect(api.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    await site.close();
+  });
+
+  it("all carry Retry-After: their own, or 10 s when they name none", async () => {
+    const site = await cutOffSite();
+    const queue = await site.inject({ url: "/api/queue" });
+    expect([queue.statusCode, queue.headers["retry-after"], queue.json()]).toEqual([
+      503,
+      "3",
+      { message: "The queue is full." },
+    ]);
+    const direct = await site.inject({ url: "/api/direct" });
+    expect([direct.statusCode, direct.headers["retry-after"]]).toEqual([503, "10"]);
+    await site.close();
+  });
+
+  it("log a failure kind once per 10 s in one short line, not a stack per request", async () => {
+    const site = await cutOffSite();
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => site.inject({ url: "/api/list" })),
+      ...Array.from({ length: 20 }, () => site.inject({ url: "/h/1" })),
+    ]);
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([503]));
+    const lines = logs.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] as string);
+    expect(line).toMatchObject({ level: 50, failure: "database unreachable", code: "ECONNREFUSED" });
+    expect(line.msg).toContain("request failed: database unreachable");
+    expect(line.reqId).toBeDefined();
+    expect(lines[0]).not.toContain("stack");
+    expect((lines[0] as string).length).toBeLessThan(400);
+    await site.close();
   });
 });

@@ -1,16 +1,63 @@
-import type { FastifyError } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
 import { validationError } from "../lib/validate";
 import type { App } from "../types";
+import { unavailablePage } from "./unavailable-page";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Whether a request is for one of the site's pages (a browser is reading the answer): its 503 is then the
+     * "presses are down" page, not JSON. web-app.ts sets it when it serves pages; until then, none is.
+     */
+    isPageRequest: (request: FastifyRequest) => boolean;
+  }
+}
+
+/**
+ * Retry-After (seconds) of a 503 that does not name its own: every 503 carries one (RFC 9110 15.6.4), so
+ * that clients, crawlers and load balancers come back later instead of at once or never.
+ */
+export const DEFAULT_RETRY_AFTER_S = 10;
+/** A full disk is not freed within seconds: clients are asked to wait longer. */
+const STORAGE_FULL_RETRY_AFTER_S = 60;
+/** A failure kind (the database unreachable, the disk full) logs one line per this long, not one per request. */
+export const FAILURE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The one place where errors become answers: `{ message }` (plus `errors`, one per field, for invalid
- * input). Client errors keep their text; a 5xx never shows its cause, and a stack trace never leaves.
+ * input), and for a page a browser reads, a 503 as the site's own page. Client errors keep their text; a
+ * 5xx never shows its cause, and a stack trace never leaves. Every 503, whoever sends it, carries
+ * Retry-After (the onSend hook below).
  */
 export function registerErrorHandler(app: App): void {
+  app.decorate("isPageRequest", () => false);
+  const failures = new FailureLog();
+  const unavailablePages = new Map<number, string>();
+  const unavailable = (request: FastifyRequest, reply: FastifyReply, message: string, retryAfter: number) => {
+    reply.status(503).header("retry-after", String(retryAfter));
+    if (!app.isPageRequest(request)) return reply.send({ message });
+    let page = unavailablePages.get(retryAfter);
+    if (!page) {
+      page = unavailablePage(app.config.siteName, retryAfter);
+      unavailablePages.set(retryAfter, page);
+    }
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page);
+  };
+
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (reply.statusCode === 503 && !reply.hasHeader("retry-after")) {
+      reply.header("retry-after", String(DEFAULT_RETRY_AFTER_S));
+    }
+    done(null, payload);
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 503) {
+        return unavailable(request, reply, error.message, error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S);
+      }
       if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
@@ -30,19 +77,51 @@ export function registerErrorHandler(app: App): void {
       // Fastify's own client errors (malformed JSON, a body too large, a wrong content type).
       return reply.status(status).send({ message: clientMessage(error as FastifyError) });
     }
-    // The error serializer (request-logger.ts) keeps the submitted text and the visitor's IP out of this line.
-    request.log.error({ err: error }, "request failed");
+    // A known outage is one condition, not a bug per request: one short line per kind per 10 s, without the
+    // stack, which said nothing new and, at one per request, flooded the log for the length of the outage.
     if (isStorageFull(error)) {
-      return reply.status(503).send({ message: STORAGE_FULL_MESSAGE });
+      failures.report(request.log, "storage full", codeOf(error));
+      return unavailable(request, reply, STORAGE_FULL_MESSAGE, STORAGE_FULL_RETRY_AFTER_S);
     }
     if (isDatabaseUnavailable(error)) {
-      return reply
-        .status(503)
-        .send({ message: "The service is temporarily unavailable. Please try again shortly." });
+      failures.report(request.log, "database unreachable", codeOf(error));
+      return unavailable(request, reply, DATABASE_UNAVAILABLE_MESSAGE, DEFAULT_RETRY_AFTER_S);
     }
+    // The error serializer (request-logger.ts) keeps the submitted text and the visitor's IP out of this line.
+    request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "Something went wrong on our side. Please try again later." });
   });
 }
+
+/** Per failure kind, the first occurrence in each FAILURE_LOG_INTERVAL_MS is logged, with how many were not. */
+class FailureLog {
+  readonly #kinds = new Map<string, { loggedAt: number; unlogged: number }>();
+
+  report(log: FastifyBaseLogger, kind: string, code: string | undefined, now = Date.now()): void {
+    const seen = this.#kinds.get(kind);
+    if (seen && now - seen.loggedAt < FAILURE_LOG_INTERVAL_MS) {
+      seen.unlogged++;
+      return;
+    }
+    this.#kinds.set(kind, { loggedAt: now, unlogged: 0 });
+    log.error(
+      { failure: kind, code, unloggedSince: seen ? seen.unlogged : undefined },
+      `request failed: ${kind}, answering 503 (logged once per ${FAILURE_LOG_INTERVAL_MS / 1000} s)`,
+    );
+  }
+}
+
+/** The first error code along the causes (ECONNREFUSED, 57P01, 53100): what the short line names. */
+function codeOf(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again shortly.";
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

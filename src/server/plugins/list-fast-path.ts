@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import { type CachedAnswer, cachedAnswer, type ListCache } from "../lib/list-cache";
+import { REQUEST_ID_HEADER, requestIdOf } from "../lib/request-id";
 import { isHttpsRequest, type TrustsProxy } from "../lib/trust-proxy";
 import type { Metrics } from "./observability";
 import type { HeadersByScheme } from "./security-headers";
@@ -17,7 +18,7 @@ export type FastPath = (request: IncomingMessage, response: ServerResponse) => b
  * per answer, and a cached list needs none of it: nothing to validate, log, throttle or announce.
  *
  * The answer is the one the route gives (the same `cachedAnswer` and the same security headers object;
- * list-fast-path.test.ts compares the two byte for byte). Whatever is not that case goes to Fastify as
+ * list-fast-path.test.ts compares the two byte for byte), apart from its X-Request-Id, new for each request. Whatever is not that case goes to Fastify as
  * usual: other methods and paths (a query string included), lists not cached or expired, a visitor without
  * a valid cookie (Fastify gives them one) and every request once the server has begun to shut down
  * (Fastify answers those with Connection: close).
@@ -30,9 +31,8 @@ export function createListFastPath(
   isClosing: () => boolean,
   observe?: { metrics: Metrics; log: FastifyBaseLogger | undefined },
 ): FastPath {
-  // Its answers are counted and logged like Fastify's (the same metric and the same line), with request
-  // ids of their own: they are most of a busy day's traffic.
-  let answered = 0;
+  // Its answers are counted and logged like Fastify's (the same metric and the same line, the same kind of
+  // request id): they are most of a busy day's traffic.
   // The complete header block of each answer per scheme, made once: answers are themselves made once per
   // entry.
   const headerBlocks = {
@@ -60,6 +60,9 @@ export function createListFastPath(
     const started = observe && performance.now();
     const answer = cachedAnswer(cached, request.headers["if-none-match"], request.headers["accept-encoding"]);
     const scheme = isHttpsRequest(request, trustsProxy) ? "https" : "http";
+    const id = requestIdOf(request, trustsProxy);
+    // Set apart from the header block, which is made once per cached answer; writeHead merges the two.
+    response.setHeader(REQUEST_ID_HEADER, id);
     response.writeHead(answer.status, headerBlockOf(answer, scheme));
     response.end(answer.body);
     if (observe && started !== undefined) {
@@ -69,7 +72,7 @@ export function createListFastPath(
       observe.metrics.observe("GET", route, answer.status, ms / 1000);
       observe.log?.info(
         {
-          reqId: `list-${++answered}`,
+          reqId: id,
           method: "GET",
           route,
           status: answer.status,

@@ -240,15 +240,6 @@ export function logsRequests(log: FastifyBaseLogger): boolean {
   return ["info", "debug", "trace"].includes(log.level);
 }
 
-/**
- * The limits whose 429 does not name itself yet, by route: the daily vote limit's refusal is made in
- * features/votes/votes.service.ts, which should pass "vote" to tooMany; until then its routes name it.
- */
-const UNNAMED_LIMITS: Record<string, string> = {
-  "/api/vote": "vote",
-  "/api/community-vote/:id": "vote",
-};
-
 /** Route labels given by whoever answered outside a route of its own: the pages and the static files. */
 const routeLabels = new WeakMap<IncomingMessage, string>();
 
@@ -290,7 +281,7 @@ export function registerObservability(app: App): Metrics {
   // counted here, in one place.
   app.addHook("onError", (request, _reply, error, done) => {
     if (error instanceof HttpError && error.statusCode === 429) {
-      const limit = error.limit ?? UNNAMED_LIMITS[routeOf(request)] ?? "other";
+      const limit = error.limit ?? "other";
       metrics.refusals.inc({ limit });
     }
     done();

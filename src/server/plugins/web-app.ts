@@ -256,12 +256,22 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (isDotPath(pathname)) return reply.status(404).send({ message: "Not found" });
-    if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage) {
+    if (isApiPath(pathname) || !wantsPage(request)) {
       return reply.status(404).send({ message: `No such API route: ${request.method} ${pathname}` });
     }
     if (isFileRequest(pathname)) return reply.status(404).send({ message: `No such file: ${pathname}` });
     return sendPage(request, reply, pathname);
   });
+
+  // What the handlers above answer with a page: a browser reads their 503 too (plugins/errors.ts).
+  app.isPageRequest = (request) => {
+    if (!wantsPage(request)) return false;
+    if (request.routeOptions.url === "/") return true;
+    const pathname = request.url.split("?")[0] ?? "/";
+    return request.is404 && !isDotPath(pathname) && !isApiPath(pathname) && !isFileRequest(pathname);
+  };
 }
+
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+const wantsPage = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseOptions } from "@node-rs/argon2";
 import type { FastifyBaseLogger } from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,10 +22,15 @@ describe("password hashes", () => {
 
 describe("ensureAccounts (start-up)", () => {
   let t: TestApp;
+  let dataDir: string;
   beforeEach(async () => {
     t = await createTestApp();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-accounts-"));
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const fakeLog = () => {
     const log = { warn: vi.fn(), info: vi.fn() };
@@ -40,16 +48,37 @@ describe("ensureAccounts (start-up)", () => {
     await expect(logInAs(t.app, "admin", "configured-admin-pw")).resolves.toBeTypeOf("string");
   });
 
-  it("generates a strong admin password when none is configured and prints it once", async () => {
+  it("generates a strong admin password when none is configured, into a file only its user reads, never the log", async () => {
     const { logger, log } = fakeLog();
-    await ensureAccounts(t.db, testConfig({ adminPassword: undefined }), logger);
-    await ensureAccounts(t.db, testConfig({ adminPassword: undefined }), logger);
-    expect(log.warn).toHaveBeenCalledTimes(1);
-    const line = String(log.warn.mock.calls[0]?.[0]);
-    const password = line.match(/password (\S{24}) /)?.[1];
+    const config = testConfig({ adminPassword: undefined, dataDir });
+    await ensureAccounts(t.db, config, logger);
+    await ensureAccounts(t.db, config, logger);
+    const file = path.join(dataDir, "admin-password.txt");
+    expect(fs.readdirSync(dataDir)).toEqual(["admin-password.txt"]);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const password = fs.readFileSync(file, "utf8").trim();
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    await expect(logInAs(t.app, "admin", password as string)).resolves.toBeTypeOf("string");
+    await expect(logInAs(t.app, "admin", password)).resolves.toBeTypeOf("string");
     expect(await t.db.select().from(accounts)).toHaveLength(1);
+    // The log says where it is, once, and never what it is.
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    const logged = JSON.stringify([...log.warn.mock.calls, ...log.info.mock.calls]);
+    expect(logged).toContain(file);
+    expect(logged).not.toContain(password);
+  });
+
+  it("never overwrites an earlier password file: the new one takes the next name", async () => {
+    fs.writeFileSync(path.join(dataDir, "admin-password.txt"), "an earlier database's password\n", {
+      mode: 0o600,
+    });
+    const { logger, log } = fakeLog();
+    await ensureAccounts(t.db, testConfig({ adminPassword: undefined, dataDir }), logger);
+    expect(fs.readFileSync(path.join(dataDir, "admin-password.txt"), "utf8")).toBe(
+      "an earlier database's password\n",
+    );
+    const password = fs.readFileSync(path.join(dataDir, "admin-password-2.txt"), "utf8").trim();
+    await expect(logInAs(t.app, "admin", password)).resolves.toBeTypeOf("string");
+    expect(String(log.warn.mock.calls[0]?.[1])).toContain("admin-password-2.txt");
   });
 
   it("creates staff (not an administrator) when STAFF_PASSWORD is set, once", async () => {
@@ -64,13 +93,17 @@ describe("ensureAccounts (start-up)", () => {
     await expect(logInAs(t.app, "staff", "configured-staff-pw")).resolves.toBeTypeOf("string");
   });
 
-  it("is safe when several processes start together: one admin, one printed password", async () => {
+  it("is safe when several processes start together: one admin, one password file, one line", async () => {
     const { logger, log } = fakeLog();
-    const config = testConfig({ adminPassword: undefined, staffPassword: "configured-staff-pw" });
+    const config = testConfig({ adminPassword: undefined, staffPassword: "configured-staff-pw", dataDir });
     await Promise.all([1, 2, 3].map(() => ensureAccounts(t.db, config, logger)));
     const rows = await t.db.select().from(accounts);
     expect(rows.map((r) => r.username).sort()).toEqual(["admin", "staff"]);
     expect(log.warn).toHaveBeenCalledTimes(1);
+    const [file] = fs.readdirSync(dataDir);
+    expect(fs.readdirSync(dataDir)).toHaveLength(1);
+    const password = fs.readFileSync(path.join(dataDir, file as string), "utf8").trim();
+    await expect(logInAs(t.app, "admin", password)).resolves.toBeTypeOf("string");
   });
 
   it("does not create admin when accounts exist already", async () => {
@@ -78,8 +111,9 @@ describe("ensureAccounts (start-up)", () => {
       .insert(accounts)
       .values({ username: "editor", passwordHash: await hashPassword("whatever-pw"), isAdmin: true });
     const { logger, log } = fakeLog();
-    await ensureAccounts(t.db, testConfig({ adminPassword: undefined }), logger);
+    await ensureAccounts(t.db, testConfig({ adminPassword: undefined, dataDir }), logger);
     expect((await t.db.select().from(accounts)).map((r) => r.username)).toEqual(["editor"]);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
     expect(log.warn).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -63,18 +65,26 @@ export async function ensureAccounts(db: Db, config: Config, log: FastifyBaseLog
   const [anyAccount] = await db.select({ id: accounts.id }).from(accounts).limit(1);
   if (!anyAccount) {
     const password = config.adminPassword ?? randomBytes(18).toString("base64url"); // 24 characters
+    // A generated password goes to a file only the server's user can read, never into the log: logs are
+    // shipped and kept. The file is written before the account exists, so the password is never lost.
+    const file = config.adminPassword === undefined ? writePasswordFile(config.dataDir, password) : undefined;
     const created = await db
       .insert(accounts)
       .values({ username: "admin", passwordHash: await hashPassword(password), isAdmin: true })
       .onConflictDoNothing({ target: accounts.username })
       .returning({ id: accounts.id });
-    if (created.length > 0 && config.adminPassword === undefined) {
+    if (created.length > 0 && file !== undefined) {
       log.warn(
-        `ADMIN_PASSWORD is not set: created the account "admin" with the password ${password} ` +
-          "(shown only this once; change it with the dashboard's Security Reset)",
+        { file },
+        `ADMIN_PASSWORD is not set: created the account "admin" with a generated password, written to ${file} ` +
+          "(readable by this user only; keep it elsewhere, then delete the file, or change the password " +
+          "with the dashboard's Security Reset)",
       );
     } else if (created.length > 0) {
       log.info('created the account "admin" with ADMIN_PASSWORD');
+    } else if (file !== undefined) {
+      // Another process created admin first: its password is the one, in its own file.
+      fs.rmSync(file, { force: true });
     }
   }
 
@@ -88,6 +98,43 @@ export async function ensureAccounts(db: Db, config: Config, log: FastifyBaseLog
         .returning({ id: accounts.id });
       if (created.length > 0) log.info('created the account "staff" with STAFF_PASSWORD');
     }
+  }
+}
+
+/** Where a generated admin password is written: DATA_DIR, also on PostgreSQL (README, Accounts). */
+export const ADMIN_PASSWORD_FILE = "admin-password.txt";
+
+/**
+ * Writes the password to DATA_DIR/admin-password.txt, mode 0600, and answers its path. Atomic: written in
+ * full to a temporary file, then linked to its name, which fails rather than replaces when the name is taken,
+ * so a reader never sees half a password and an earlier file (an earlier database's password, or another
+ * process's) is never overwritten: the next free name (admin-password-2.txt, ...) is taken instead.
+ */
+function writePasswordFile(dataDir: string, password: string): string {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const temporary = path.join(
+    dataDir,
+    `.${ADMIN_PASSWORD_FILE}.${process.pid}.${randomBytes(6).toString("hex")}`,
+  );
+  const fd = fs.openSync(temporary, "wx", 0o600);
+  try {
+    fs.writeFileSync(fd, `${password}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    for (let n = 1; ; n++) {
+      const file = path.join(dataDir, n === 1 ? ADMIN_PASSWORD_FILE : `admin-password-${n}.txt`);
+      try {
+        fs.linkSync(temporary, file);
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n >= 100) throw error;
+      }
+    }
+  } finally {
+    fs.rmSync(temporary, { force: true });
   }
 }
 

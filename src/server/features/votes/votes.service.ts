@@ -63,6 +63,7 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null, now: Date):
       return tooMany(
         `You've reached today's limit of ${DAILY_VOTE_LIMIT} votes. Come back tomorrow!`,
         secondsToNextEasternDay(now),
+        "vote",
       );
   }
 }
