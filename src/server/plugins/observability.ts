@@ -279,7 +279,7 @@ export function registerObservability(app: App): Metrics {
 
   // Every 429 is an HttpError that names its limit where the limit decided (lib/http-error.ts tooMany),
   // counted here, in one place.
-  app.addHook("onError", (request, _reply, error, done) => {
+  app.addHook("onError", (_request, _reply, error, done) => {
     if (error instanceof HttpError && error.statusCode === 429) {
       const limit = error.limit ?? "other";
       metrics.refusals.inc({ limit });
