@@ -21,15 +21,20 @@ export function startIntervalJob(
     claim,
     runAtStart = false,
     metrics,
-  }: { claim?: () => Promise<boolean>; runAtStart?: boolean; metrics?: JobMetrics } = {},
+  }: { claim?: () => Promise<JobLease | null>; runAtStart?: boolean; metrics?: JobMetrics } = {},
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const job = jobLabel(name);
   const pass = async () => {
-    if (claim && !(await claim())) return;
-    metrics?.runs.inc({ job });
-    await task();
-    metrics?.lastSuccess.set({ job }, Date.now() / 1000);
+    const lease = claim ? await claim() : null;
+    if (claim && !lease) return;
+    try {
+      metrics?.runs.inc({ job });
+      await task();
+      metrics?.lastSuccess.set({ job }, Date.now() / 1000);
+    } finally {
+      lease?.release();
+    }
   };
   const tick = () => {
     if (running) return;
@@ -54,13 +59,20 @@ export function startIntervalJob(
 /** A job's name as a metric label: "vote evidence cleanup" -> "vote_evidence_cleanup". */
 export const jobLabel = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_");
 
+/** A claimed pass: held until released (the pass ended), however long the pass runs. */
+export interface JobLease {
+  release(): void;
+}
+
 /**
  * Claims this interval's pass of a background job for this process. Every process ticks; one conditional
  * statement moves the job's next run forward only when it is due, so exactly one process per interval gets
- * true, and when that process dies another one's next tick takes over. The claim lasts 90% of the interval
- * so that a process ticking a little early next time is not shut out by its own previous claim.
+ * the lease, and when that process dies another one's next tick takes over. The claim lasts 90% of the
+ * interval so that a process ticking a little early next time is not shut out by its own previous claim.
+ * While the pass runs, the lease is renewed every third of it: a pass that outlasts the interval (a slow
+ * outside service) must not let another process start the next pass beside it.
  */
-export async function claimJobRun(db: Db, name: string, intervalMs: number): Promise<boolean> {
+export async function claimJobRun(db: Db, name: string, intervalMs: number): Promise<JobLease | null> {
   const leaseMs = Math.floor(intervalMs * 0.9);
   const rows = rowsOf(
     await db.execute(sql`
@@ -69,5 +81,18 @@ export async function claimJobRun(db: Db, name: string, intervalMs: number): Pro
         WHERE job_runs.next_run_at <= now()
       RETURNING name`),
   );
-  return rows.length > 0;
+  if (rows.length === 0) return null;
+  const renew = setInterval(
+    () => {
+      // A renewal that fails (the database is away) leaves the lease to run out: the pass itself will fail too.
+      void db
+        .execute(sql`
+          UPDATE job_runs SET next_run_at = greatest(next_run_at, now() + ${leaseMs} * interval '1 millisecond')
+          WHERE name = ${name}`)
+        .catch(() => {});
+    },
+    Math.max(200, Math.floor(leaseMs / 3)),
+  );
+  renew.unref();
+  return { release: () => clearInterval(renew) };
 }

@@ -70,10 +70,36 @@ describe("claimJobRun", () => {
       );
       expect(claims.filter(Boolean)).toHaveLength(1);
       // Another job has its own schedule.
-      expect(await claimJobRun(db, "payment check", 60_000)).toBe(true);
-      expect(await claimJobRun(db, "market refresh", 60_000)).toBe(false);
+      const payment = await claimJobRun(db, "payment check", 60_000);
+      expect(payment).not.toBeNull();
+      expect(await claimJobRun(db, "market refresh", 60_000)).toBeNull();
       await db.execute(sql`UPDATE job_runs SET next_run_at = now() - interval '1 second'`);
-      expect(await claimJobRun(db, "market refresh", 60_000)).toBe(true);
+      const again = await claimJobRun(db, "market refresh", 60_000);
+      expect(again).not.toBeNull();
+      for (const lease of [...claims, payment, again]) lease?.release();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("holds the lease while a pass outlasts its interval, so no other process starts one beside it", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      // A 1 s interval: the lease is 0.9 s, renewed every 0.3 s while the pass runs.
+      const lease = await claimJobRun(db, "slow pass", 1_000);
+      expect(lease).not.toBeNull();
+      const others: Array<Awaited<ReturnType<typeof claimJobRun>>> = [];
+      for (let i = 0; i < 6; i += 1) {
+        await new Promise((r) => setTimeout(r, 400));
+        others.push(await claimJobRun(db, "slow pass", 1_000));
+      }
+      expect(others.filter(Boolean)).toEqual([]); // 2.4 s: well past the first lease
+      lease?.release();
+      await new Promise((r) => setTimeout(r, 1_200));
+      const next = await claimJobRun(db, "slow pass", 1_000);
+      expect(next).not.toBeNull();
+      next?.release();
     } finally {
       await database.close();
     }
@@ -90,7 +116,7 @@ describe("claimJobRun", () => {
         passes += 1;
       },
       silentLog,
-      { claim: async () => false },
+      { claim: async () => null },
     );
     await vi.advanceTimersByTimeAsync(50);
     await stop();
