@@ -25,7 +25,7 @@ test("the dashboard's tabs fit the screen and every one of them can be chosen", 
     if (!box) continue;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-    // A tap target of at least 44 px high (look.md, style.md).
+    // A tap target of at least 44 px high (docs/ARCHITECTURE.md).
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The browser's import rules (style.md): it never imports server code, and features never import each
+// The browser's import rules (docs/ARCHITECTURE.md): it never imports server code, and features never import each
 // other; app/ and pages/ compose them.
 const CLIENT = path.resolve(import.meta.dirname);
 

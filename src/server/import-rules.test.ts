@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The server's import rules (style.md, decision 007): features import each other only through
+// The server's import rules (docs/ARCHITECTURE.md, decision 007): features import each other only through
 // features/headlines; shared code lives in lib/, db/, plugins/, integrations/. db/ imports no feature.
 const SERVER = path.resolve(import.meta.dirname);
 

@@ -16,7 +16,7 @@ import { isHttps } from "./visitor";
 /**
  * Who is logged in, and the guard in front of every staff call.
  *
- * The guard is structural (style.md): routes that only staff may call are registered inside a scope whose
+ * The guard is structural (docs/ARCHITECTURE.md): routes that only staff may call are registered inside a scope whose
  * hooks check the session before anything else runs, so no handler can forget the check.
  *
  *   await staffRoutes(app, async (staff) => {
