@@ -9,8 +9,7 @@ import { ensureSettings } from "./features/settings/settings.service";
 /**
  * What every start does before serving: migrate, seed an empty try-out, ensure settings and accounts. All
  * under one lock (withStartupLock): two processes starting together on an empty PostgreSQL database add the
- * sample edition and the first accounts once. Answers
- * what the migration did, for the start line.
+ * sample edition and the first accounts once. Answers what the migration did, for the start line.
  */
 export async function prepareDatabase(
   database: Database,
@@ -35,7 +34,7 @@ export function describeDatabase(config: Config): string {
   return `PostgreSQL at ${url.host}${url.pathname}`;
 }
 
-/** "migrations: 10 -> 12 (0011_x, 0012_y)", or "migrations: 12 of 12, none to apply". */
+/** "migrations: 10 -> 12 (0011_x, 0012_y)", or "migrations: 12 applied before, none to apply". */
 export function describeMigrations({ from, to, applied }: MigrationsApplied): string {
   return applied.length === 0
     ? `migrations: ${to} applied before, none to apply`

@@ -385,15 +385,16 @@ async function appliedMigrations(db: Db): Promise<Array<{ createdAt: number }>> 
  * What drizzle's migrate() does (its dialect's migrate, same table and records), on the migrations with
  * their function sources included (migration-files.ts), and through `db` itself: inside the start-up lock's
  * transaction its own transaction is a savepoint (drizzle's opens a second BEGIN on the session and commits
- * the caller's transaction with it, releasing the lock early). A database that has a migration this release does not know (a
- * newer release migrated it: drizzle records each migration by its folder time) is refused with a clear
- * message: this release's code may read what that migration changed wrongly, and a roll-back to it must
- * be deliberate (restore a backup, or run the newer release).
+ * the caller's transaction with it, releasing the lock early). A database that has a migration this
+ * release does not know (a newer release migrated it: drizzle records each migration by its folder time)
+ * is refused with a clear message: this release's code may read what that migration changed wrongly, and
+ * a roll-back to it must be deliberate (restore a backup, or run the newer release).
  */
 export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<MigrationsApplied> {
   const migrations = readMigrations(migrationsFolder);
+  const applied = await appliedMigrations(db);
   const newest = Math.max(0, ...migrations.map((m) => m.folderMillis));
-  const unknown = (await appliedMigrations(db)).filter((m) => m.createdAt > newest);
+  const unknown = applied.filter((m) => m.createdAt > newest);
   if (unknown.length > 0) {
     throw new NewerDatabaseError(
       `This database was migrated by a newer release: ${unknown.length} of its migrations are not in this ` +
@@ -405,7 +406,6 @@ export async function migrateFolder(db: Db, migrationsFolder = MIGRATIONS_DIR): 
   await db.execute(
     sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
   );
-  const applied = await appliedMigrations(db);
   const last = Math.max(0, ...applied.map((m) => m.createdAt));
   const toRun = migrations.filter((m) => m.folderMillis > last);
   await db.transaction(async (tx) => {

@@ -17,51 +17,28 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Every count of the sample edition has its vote rows behind it, as a real paper's would (the ledger
- * check, features/votes/ledger.ts, finds nothing to report): the counts written above become that many
- * sample visitors' votes in the race each shows. Headlines in today's voting count in the race in
- * progress, Tomorrow's News candidates in theirs, and winners in the race of the day before they won.
+ * check, features/votes/ledger.ts, finds nothing to report): each count written below becomes that many
+ * sample visitors' votes in the race the headline names (its raceCycle), or in its Tomorrow's News race.
  */
-async function sampleVotes(tx: Pick<Db, "select" | "insert" | "update">, race: Date, now: Date) {
-  const rows = await tx.select().from(headlines);
+async function sampleVotes(tx: Pick<Db, "select" | "insert">, now: Date) {
   const day = easternDay(now);
   const values: Array<typeof votes.$inferInsert> = [];
-  const add = (
-    headlineId: number,
-    kind: "headline" | "tomorrow" | "sentiment",
-    n: number,
-    cycle: Date,
-    sentiment?: "hold" | "buy" | "sell" | "cto",
-  ) => {
-    for (let i = 0; i < n; i += 1) {
-      values.push({
-        kind,
-        headlineId,
-        sentiment,
-        visitorId: `sample-${kind}-${sentiment ?? ""}-${headlineId}-${i}`,
-        day,
-        cycle,
-        createdAt: now,
-      });
+  for (const h of await tx.select().from(headlines)) {
+    const cycle = h.raceCycle ?? now;
+    const counts = [
+      ["headline", null, h.votes],
+      ["tomorrow", null, h.tomorrowVotes],
+      ["sentiment", "hold", h.holdVotes],
+      ["sentiment", "buy", h.buyVotes],
+      ["sentiment", "sell", h.sellVotes],
+      ["sentiment", "cto", h.ctoVotes],
+    ] as const;
+    for (const [kind, sentiment, n] of counts) {
+      for (let i = 0; i < n; i += 1) {
+        const visitorId = `sample-${kind}-${sentiment ?? ""}-${h.id}-${i}`;
+        values.push({ kind, headlineId: h.id, sentiment, visitorId, day, cycle, createdAt: now });
+      }
     }
-  };
-  for (const h of rows) {
-    if (h.stage === "tomorrow") {
-      add(h.id, "tomorrow", h.votes, race);
-      await tx
-        .update(headlines)
-        .set({ votes: 0, tomorrowVotes: h.votes })
-        .where(sql`${headlines.id} = ${h.id}`);
-      continue;
-    }
-    // Winners won the race that closed the evening after they arrived.
-    const cycle = h.stage === "today" ? race : new Date(h.createdAt.getTime() + DAY);
-    add(h.id, "headline", h.votes, cycle);
-    add(h.id, "sentiment", h.holdVotes, cycle, "hold");
-    add(h.id, "sentiment", h.buyVotes, cycle, "buy");
-    add(h.id, "sentiment", h.sellVotes, cycle, "sell");
-    add(h.id, "sentiment", h.ctoVotes, cycle, "cto");
-    if (h.votes > 0)
-      await tx.update(headlines).set({ raceCycle: cycle }).where(sql`${headlines.id} = ${h.id}`);
   }
   if (values.length > 0) await tx.insert(votes).values(values);
 }
@@ -219,6 +196,11 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
     image("chart", "#f4ecd8"),
   ]);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  // Today's headlines count in the race in progress; a winner won the race that closed the evening after
+  // it arrived.
+  const cycle = defaultCycle(now);
+  const race = cycle.votingEndTime;
+  const raceWon = (arrived: Date) => new Date(arrived.getTime() + DAY);
   const token = (n: number, symbol: string) => {
     const contractAddress = sampleAddress(n);
     return {
@@ -242,6 +224,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(2),
         votes: 42,
         stage: "winner",
+        raceCycle: raceWon(ago(2)),
         // Launched (it has a contract address): on Yesterday's News too.
         oldNewsAt: ago(2),
         holdVotes: 12,
@@ -268,6 +251,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.5),
         votes: 17,
         stage: "today",
+        raceCycle: race,
         listedToday: true,
       },
       {
@@ -279,6 +263,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.4),
         votes: 11,
         stage: "today",
+        raceCycle: race,
         listedToday: true,
       },
       {
@@ -290,6 +275,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.3),
         votes: 9,
         stage: "today",
+        raceCycle: race,
         listedToday: true,
       },
       {
@@ -301,6 +287,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.2),
         votes: 4,
         stage: "today",
+        raceCycle: race,
         listedToday: true,
       },
       {
@@ -312,6 +299,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(1.1),
         votes: 6,
         stage: "today",
+        raceCycle: race,
         listedToday: true,
         isPaid: true,
         launchStatus: "upcoming",
@@ -325,7 +313,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: null,
         submittedBy: SAMPLE,
         createdAt: ago(0.9),
-        votes: 8,
+        tomorrowVotes: 8,
         stage: "tomorrow",
         listedTomorrow: true,
       },
@@ -336,7 +324,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: rocket,
         submittedBy: "Anonymous",
         createdAt: ago(0.8),
-        votes: 5,
+        tomorrowVotes: 5,
         stage: "tomorrow",
         listedTomorrow: true,
       },
@@ -347,7 +335,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: null,
         submittedBy: "admin",
         createdAt: ago(0.7),
-        votes: 3,
+        tomorrowVotes: 3,
         stage: "tomorrow",
         listedTomorrow: true,
         importedNews: true,
@@ -361,7 +349,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: cat,
         submittedBy: SAMPLE,
         createdAt: ago(0.6),
-        votes: 1,
+        tomorrowVotes: 1,
         stage: "tomorrow",
         listedTomorrow: true,
       },
@@ -372,7 +360,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: moon,
         submittedBy: SAMPLE,
         createdAt: ago(0.5),
-        votes: 0,
+        tomorrowVotes: 0,
         stage: "tomorrow",
         listedTomorrow: true,
       },
@@ -385,6 +373,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(4),
         votes: 37,
         stage: "past_winner",
+        raceCycle: raceWon(ago(4)),
         oldNewsAt: ago(1),
         ...token(2, "YACHTCAT"),
         price: 0.0031,
@@ -400,6 +389,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(6),
         votes: 29,
         stage: "past_winner",
+        raceCycle: raceWon(ago(6)),
         oldNewsAt: ago(3),
         ...token(3, "HAMSTRONAUT"),
         price: 1.27,
@@ -429,6 +419,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         createdAt: ago(10),
         votes: 21,
         stage: "past_winner",
+        raceCycle: raceWon(ago(10)),
         oldNewsAt: ago(7),
         ...token(5, "PIZZAROCKET"),
         volume24h: 12_345,
@@ -455,7 +446,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       },
     ]);
 
-    await sampleVotes(tx, defaultCycle(now).votingEndTime, now);
+    await sampleVotes(tx, now);
 
     const thisMonth = easternDay(ago(1));
     const lastMonth = easternDay(ago(35));
@@ -504,8 +495,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       .insert(settings)
       .values({
         id: 1,
-        ...defaultCycle(now),
-        raceCycle: defaultCycle(now).votingEndTime,
+        ...cycle,
+        raceCycle: race,
         currentDay: easternDay(now),
         scheduleMode: "daily",
       })

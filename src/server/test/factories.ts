@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { archiveEntries, headlines, notifications } from "../db/schema";
+import { CURRENT_RACE } from "../features/headlines/races";
 
 let counter = 0;
 
@@ -24,7 +25,7 @@ export async function createHeadline(db: Db, overrides: Partial<typeof headlines
       ? {}
       : tomorrowOnly && overrides.tomorrowVotes === undefined
         ? { votes: 0, tomorrowVotes: overrides.votes }
-        : { raceCycle: sql`(SELECT coalesce(race_cycle, voting_end_time) FROM settings WHERE id = 1)` };
+        : { raceCycle: CURRENT_RACE };
   const [row] = await db
     .insert(headlines)
     .values({

@@ -203,7 +203,6 @@ export async function transitionIn(
 ): Promise<HeadlineRow> {
   const current = await lockHeadline(tx, id);
   if (!isAllowed(transition, current.stage)) throw refusal(transition, current.stage);
-  if (transition === "crown" && awaitsPayment(current)) throw conflict(UNPAID_CANNOT_WIN);
   const [row] = await tx
     .update(headlines)
     .set({ ...set, ...transitionSet(transition) })

@@ -9,15 +9,14 @@ import { IN_PLAY, type Tx } from "./headline-stage";
  * that name, so staff moving the close of an open race keep its votes in it, and no two races share one.
  */
 
-type SettingsRow = typeof settings.$inferSelect;
-
-/** The race in progress (a database migrated before races existed names it by its votingEndTime). */
-export function currentRace(s: Pick<SettingsRow, "raceCycle" | "votingEndTime">): Date {
-  return s.raceCycle ?? s.votingEndTime;
-}
-
-/** The race in progress, in SQL, compared in the database so no precision is lost on the way. */
+/**
+ * The race in progress, in SQL, compared in the database so no precision is lost on the way (a settings row
+ * from before races names it by its votingEndTime).
+ */
 export const CURRENT_RACE = sql`(SELECT coalesce(race_cycle, voting_end_time) FROM settings WHERE id = 1)`;
+
+/** The stages whose count belongs to the race in progress: a new race starts them at 0. */
+export const IN_THE_RACE = ["pending", ...IN_PLAY] as const;
 
 /**
  * Opens a new race inside the caller's transaction (the cycle rolled, or staff set times after the close):
@@ -29,7 +28,7 @@ export async function openRace(tx: Tx, now: Date): Promise<Date> {
   const [opened] = await tx
     .update(settings)
     .set({
-      raceCycle: sql`greatest(${now.toISOString()}::timestamptz, coalesce(${settings.raceCycle}, ${settings.votingEndTime}) + interval '1 millisecond')`,
+      raceCycle: sql`greatest(${now.toISOString()}::timestamptz, ${CURRENT_RACE} + interval '1 millisecond')`,
     })
     .where(sql`${settings.id} = 1`)
     .returning({ race: settings.raceCycle });
@@ -40,7 +39,7 @@ export async function openRace(tx: Tx, now: Date): Promise<Date> {
     .set({ votes: 0, raceCycle: null, lastVotedAt: null })
     .where(
       and(
-        inArray(headlines.stage, ["pending", ...IN_PLAY]),
+        inArray(headlines.stage, [...IN_THE_RACE]),
         or(isNotNull(headlines.raceCycle), ne(headlines.votes, 0)),
         sql`${headlines.raceCycle} IS DISTINCT FROM ${race.toISOString()}::timestamptz`,
       ),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/connect";
+import { CURRENT_RACE, IN_THE_RACE } from "../headlines/races";
 
 /**
  * The ledger check (issue 20): every count the site shows equals the counted (not voided) vote rows of its
@@ -20,14 +21,18 @@ export interface LedgerMismatch {
   staleRace: boolean;
 }
 
+/** A headline still in the race whose count names a race other than the one in progress. */
+const STALE_RACE = sql`(h.stage IN (${sql.join(
+  IN_THE_RACE.map((stage) => sql`${stage}`),
+  sql`, `,
+)}) AND h.race_cycle IS NOT NULL AND h.race_cycle IS DISTINCT FROM ${CURRENT_RACE})`;
+
 const MISMATCHES = sql`
   SELECT h.id, h.stage, h.votes, c.today::int AS counted, h.tomorrow_votes AS "tomorrowVotes",
     c.tomorrow::int AS "countedTomorrow",
     concat_ws('/', h.hold_votes, h.buy_votes, h.sell_votes, h.cto_votes) AS sentiment,
     concat_ws('/', c.hold, c.buy, c.sell, c.cto) AS "countedSentiment",
-    (h.stage IN ('pending', 'held', 'today', 'tomorrow') AND h.race_cycle IS NOT NULL
-      AND h.race_cycle IS DISTINCT FROM (SELECT coalesce(race_cycle, voting_end_time) FROM settings WHERE id = 1)
-    ) AS "staleRace"
+    ${STALE_RACE} AS "staleRace"
   FROM headlines h
   CROSS JOIN LATERAL (
     SELECT
@@ -42,8 +47,7 @@ const MISMATCHES = sql`
   ) c
   WHERE h.votes <> c.today OR h.tomorrow_votes <> c.tomorrow
     OR (h.hold_votes, h.buy_votes, h.sell_votes, h.cto_votes) <> (c.hold, c.buy, c.sell, c.cto)
-    OR (h.stage IN ('pending', 'held', 'today', 'tomorrow') AND h.race_cycle IS NOT NULL
-      AND h.race_cycle IS DISTINCT FROM (SELECT coalesce(race_cycle, voting_end_time) FROM settings WHERE id = 1))
+    OR ${STALE_RACE}
   ORDER BY h.id`;
 
 /** The headlines whose shown counts disagree with their vote rows; empty when all is well. */

@@ -3,9 +3,10 @@ import type { Sentiment } from "@/common/sentiment";
 import { easternDay } from "@/common/time";
 import { DAILY_VOTE_LIMIT, type MyVotes, type VoteResult } from "@/common/votes";
 import type { Database, Db, PreparedStatement } from "../../db/connect";
-import { settings, voteQuota, votes } from "../../db/schema";
+import { voteQuota, votes } from "../../db/schema";
 import { HttpError, tooMany } from "../../lib/http-error";
 import type { Visitor } from "../../plugins/visitor";
+import { CURRENT_RACE } from "../headlines/races";
 import { voteEvidence } from "./vote-evidence";
 
 type Outcome = "ok" | "not_found" | "ended" | "already" | "limit" | "bad_type";
@@ -133,13 +134,9 @@ export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVo
         kind: votes.kind,
         headlineId: votes.headlineId,
         sentiment: votes.sentiment,
-        cycle: votes.cycle,
-        current: sql<Date>`coalesce(${settings.raceCycle}, ${settings.votingEndTime})`.mapWith(
-          settings.votingEndTime,
-        ),
+        inCurrentRace: sql<boolean>`${votes.cycle} = ${CURRENT_RACE}`,
       })
       .from(votes)
-      .innerJoin(settings, eq(settings.id, 1))
       .where(eq(votes.visitorId, visitor.id)),
     db
       .select({ used: voteQuota.used })
@@ -147,7 +144,7 @@ export async function myVotes(db: Db, visitor: Visitor, now: Date): Promise<MyVo
       .where(and(eq(voteQuota.ip, visitor.network), eq(voteQuota.day, easternDay(now)))),
   ]);
   // Today's race only (voided votes included: a voided vote still used the visitor's one vote of the race).
-  const headlineVote = rows.find((r) => r.kind === "headline" && r.cycle.getTime() === r.current.getTime());
+  const headlineVote = rows.find((r) => r.kind === "headline" && r.inCurrentRace);
   return {
     headlineVote: headlineVote?.headlineId ?? null,
     sentimentVotes: rows
