@@ -15,8 +15,7 @@ const SANE_ID = /^[A-Za-z0-9._~:+/=-]{1,128}$/;
  * The request's id, the same in every process's log and in the answer: the X-Request-Id the immediate peer
  * sent when TRUST_PROXY names that peer (a load balancer that made one, or passed its client's on), else a
  * random UUID. A client that reaches the process directly cannot choose its id (and so cannot make its
- * requests look like someone else's in the log); a hop count trusts no peer here, as for X-Forwarded-Proto
- * (lib/trust-proxy.ts). Used by Fastify (genReqId) and by the cached-list fast path alike.
+ * requests look like someone else's in the log). Used by Fastify (genReqId) and by the cached-list fast path alike.
  */
 export function requestIdOf(request: IncomingMessage, trusts: TrustsProxy | undefined): string {
   const given = request.headers[REQUEST_ID_HEADER];

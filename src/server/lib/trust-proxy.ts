@@ -9,15 +9,16 @@ export type TrustsProxy = (address: string, hop: number) => boolean;
 /**
  * TRUST_PROXY as one function, handed to Fastify (its `trustProxy` option) and used by the cached-list fast
  * path (plugins/list-fast-path.ts), which answers before Fastify: so both tell HTTPS apart the same way.
- * The same meaning Fastify 5 gives the setting itself: true trusts every peer; a list of IPs and CIDRs is
- * compiled by proxy-addr, as Fastify does; a hop count trusts no peer for the protocol, since the count
- * cannot tell whether the immediate peer is a proxy at all (Fastify fails closed there too). Undefined:
+ * The same meaning Fastify 5 (and Express) give the setting themselves: true trusts every peer; a list of
+ * IPs and CIDRs is compiled by proxy-addr; a hop count n trusts the n nearest hops (`hop < n`), so with
+ * TRUST_PROXY=1 the client is the last X-Forwarded-For entry, the one the single proxy appended. Handing
+ * Fastify a function replaces its own reading of a number, so the count has to be applied here. Undefined:
  * nothing is trusted.
  */
 export function trustProxyFunction(setting: Config["trustProxy"]): TrustsProxy | undefined {
   if (setting === false) return undefined;
   if (setting === true) return () => true;
-  if (typeof setting === "number") return () => false;
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
   return proxyAddr.compile(setting);
 }
 

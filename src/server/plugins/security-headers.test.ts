@@ -130,9 +130,9 @@ describe("isHttpsRequest (the fast path's view, lib/trust-proxy.ts)", () => {
       false,
     );
     expect(isHttpsRequest(request(false, { "x-forwarded-proto": "https" }), undefined)).toBe(false);
-    // A hop count cannot tell whether the peer is a proxy: Fastify believes no header then, nor do we.
+    // A hop count trusts its nearest hops, the immediate peer first, as Fastify reads a number.
     expect(isHttpsRequest(request(false, { "x-forwarded-proto": "https" }), trustProxyFunction(1))).toBe(
-      false,
+      true,
     );
     expect(isHttpsRequest(request(false, { "x-forwarded-proto": "https" }), trustProxyFunction(true))).toBe(
       true,

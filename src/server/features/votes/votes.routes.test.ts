@@ -115,6 +115,28 @@ describe("POST /api/vote", () => {
     }
   });
 
+  it("honours X-Forwarded-For from one proxy when TRUST_PROXY is a hop count, and only its last entry", async () => {
+    await t.close();
+    t = await createTestApp({ trustProxy: 1 });
+    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
+    const list = await Promise.all(Array.from({ length: 22 }, () => createHeadline(t.db)));
+    // The one proxy appends the address it saw: eleven networks are eleven, not the proxy's one.
+    for (const [i, h] of list.slice(0, 11).entries()) {
+      const res = await vote(visitor("127.0.0.1"), h.id, { "x-forwarded-for": `203.0.113.7, 192.0.2.${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    // A forged first entry is not believed: one network behind varied forgeries is refused at its 11th vote.
+    const forged = [];
+    for (const [i, h] of list.slice(11).entries()) {
+      forged.push(
+        (await vote(visitor("127.0.0.1"), h.id, { "x-forwarded-for": `10.1.1.${i}, 198.51.100.9` }))
+          .statusCode,
+      );
+    }
+    expect(forged.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(forged[10]).toBe(429);
+  });
+
   it("refuses a vote one second after votingEndTime and counts nothing", async () => {
     const h = await createHeadline(t.db);
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() - 1000) });
