@@ -36,7 +36,12 @@ import { registerEtags } from "./plugins/etags";
 import { registerJsonBody } from "./plugins/json-body";
 import { createListFastPath, type FastPath } from "./plugins/list-fast-path";
 import { logsRequests, registerObservability, registerUnderPressure } from "./plugins/observability";
-import { LOG_SERIALIZERS, registerLazyRequestLogger } from "./plugins/request-logger";
+import {
+  LOG_SERIALIZERS,
+  registerLazyRequestLogger,
+  registerRequestContext,
+  requestIdMixin,
+} from "./plugins/request-logger";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
@@ -51,11 +56,14 @@ export interface BuildAppOptions {
 
 type ServerTimeout = "keepAliveTimeout" | "requestTimeout" | "connectionTimeout" | "maxRequestsPerSocket";
 
-/** Fastify's logger options with the redacting serializers in force (a caller's own ones win). */
+/**
+ * Fastify's logger options with the redacting serializers in force (a caller's own ones win), and the
+ * running request's id on the lines of every logger (plugins/request-logger.ts).
+ */
 function withRedaction(logger: BuildAppOptions["logger"]): BuildAppOptions["logger"] {
   if (!logger) return logger;
   const options = typeof logger === "object" ? logger : {};
-  return { ...options, serializers: { ...LOG_SERIALIZERS, ...options.serializers } };
+  return { mixin: requestIdMixin, ...options, serializers: { ...LOG_SERIALIZERS, ...options.serializers } };
 }
 
 /** The whole site as a Fastify instance, not listening: main.ts listens, tests use inject(). */
@@ -78,7 +86,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
       return server;
     },
-    // Fastify accepts a hop count at run time, but its types leave the number form out.
     // One trust function for Fastify and the fast path, so that both see HTTPS alike (lib/trust-proxy.ts).
     trustProxy: trustsProxy,
     // An id that means the same request in every process's log and in the answer (lib/request-id.ts),
@@ -147,6 +154,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await redis?.close();
   });
   registerLazyRequestLogger(app);
+  await registerRequestContext(app);
   const metrics = registerObservability(app);
   metrics.watchQueue("images", app.imageWork);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs, metrics.listCache));

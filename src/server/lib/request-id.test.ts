@@ -44,6 +44,12 @@ async function listening(overrides: Partial<Config>) {
     request.log.info("about to fail");
     throw new Error("the test route fails");
   });
+  // A service's own logger (not request.log) used while a request runs, after a body was read and awaits.
+  app.post("/api/test-service-logs", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    app?.log.child({ service: "test" }).warn("a service's line");
+    return { ok: true };
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const lines = () =>
@@ -51,7 +57,7 @@ async function listening(overrides: Partial<Config>) {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Line);
-  return { base, lines };
+  return { base, lines, raw: () => logs };
 }
 
 describe("request ids", () => {
@@ -65,6 +71,24 @@ describe("request ids", () => {
     expect(mine.map((l) => l.msg)).toEqual(["about to fail", "request failed", "request"]);
     // Every line the request wrote carries its id: the only lines without one are the server's own.
     expect(lines().filter((l) => !l.reqId && !l.msg.startsWith("Server listening"))).toEqual([]);
+  });
+
+  it("are on the lines a service's own logger writes while the request runs, once", async () => {
+    const { base, lines, raw } = await listening({ trustProxy: ["127.0.0.1"] });
+    const res = await fetch(`${base}/api/test-service-logs`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "lb-service-1" },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(res.status).toBe(200);
+    const line = lines().find((l) => l.msg === "a service's line");
+    expect(line).toMatchObject({ reqId: "lb-service-1", service: "test" });
+    // Once per line as written (JSON.parse would hide a repeat), the request's own lines included.
+    const written = raw()
+      .split("\n")
+      .filter((l) => l.includes("lb-service-1"));
+    expect(written.length).toBeGreaterThanOrEqual(2);
+    for (const l of written) expect(l.split('"reqId"')).toHaveLength(2);
   });
 
   it("are random UUIDs when the proxy's id is not a sane token, one per request", async () => {

@@ -173,7 +173,7 @@ describe("redactedError", () => {
 
 describe("503s", () => {
   /** A site with pages (a built app in miniature) whose database is unreachable, logging into `logs`. */
-  async function cutOffSite() {
+  async function cutOffSite(pageFailure?: () => Error) {
     logs = "";
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -204,7 +204,7 @@ describe("503s", () => {
     // A 503 a route sends itself, without naming a Retry-After.
     site.get("/api/direct", async (_request, reply) => reply.code(503).send({ status: "unavailable" }));
     await registerWebApp(site, { ...testConfig(), staticDir: dir }, async () => {
-      throw unreachable();
+      throw (pageFailure ?? unreachable)();
     });
     fs.rmSync(dir, { recursive: true, force: true });
     return site;
@@ -257,6 +257,25 @@ describe("503s", () => {
     expect(line.reqId).toBeDefined();
     expect(lines[0]).not.toContain("stack");
     expect((lines[0] as string).length).toBeLessThan(400);
+    await site.close();
+  });
+
+  it("answer a page's own bug the site's HTML page too, a 500 without its cause, and log it once with the request id", async () => {
+    const site = await cutOffSite(
+      () => new TypeError("Cannot read properties of undefined (reading 'title')"),
+    );
+    const res = await site.inject({ url: "/h/12/frog-buys-the-moon", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["retry-after"]).toBeUndefined();
+    expect(res.body).toContain("Something went wrong on our side");
+    expect(res.body).toContain("Frog &lt;Times&gt;");
+    expect(res.body).not.toContain("reading 'title'");
+    expect(res.body).not.toContain("<script");
+    expect(res.body).not.toContain('http-equiv="refresh"');
+    const line = JSON.parse(logs.split("\n").filter(Boolean)[0] as string);
+    expect(line).toMatchObject({ level: 50, msg: "request failed", reqId: expect.any(String) });
     await site.close();
   });
 });

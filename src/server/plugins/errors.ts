@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../lib/http-error";
 import { validationError } from "../lib/validate";
 import type { App } from "../types";
-import { unavailablePage } from "./unavailable-page";
+import { serverErrorPage, unavailablePage } from "./notice-page";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ export const FAILURE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The one place where errors become answers: `{ message }` (plus `errors`, one per field, for invalid
- * input), and for a page a browser reads, a 503 as the site's own page. Client errors keep their text; a
+ * input), and for a page a browser reads, a 503 or a 500 as the site's own page. Client errors keep their text; a
  * 5xx never shows its cause, and a stack trace never leaves. Every 503, whoever sends it, carries
  * Retry-After (the onSend hook below).
  */
@@ -35,6 +35,7 @@ export function registerErrorHandler(app: App): void {
   app.decorate("isPageRequest", () => false);
   const failures = new FailureLog();
   const unavailablePages = new Map<number, string>();
+  let errorPage: string | undefined;
   const unavailable = (request: FastifyRequest, reply: FastifyReply, message: string, retryAfter: number) => {
     reply.status(503).header("retry-after", String(retryAfter));
     if (!app.isPageRequest(request)) return reply.send({ message });
@@ -89,7 +90,10 @@ export function registerErrorHandler(app: App): void {
     }
     // The error serializer (request-logger.ts) keeps the submitted text and the visitor's IP out of this line.
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ message: "Something went wrong on our side. Please try again later." });
+    reply.status(500);
+    if (!app.isPageRequest(request)) return reply.send({ message: SERVER_ERROR_MESSAGE });
+    errorPage ??= serverErrorPage(app.config.siteName);
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(errorPage);
   });
 }
 
@@ -119,6 +123,8 @@ function codeOf(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again later.";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The service is temporarily unavailable. Please try again shortly.";

@@ -1,4 +1,6 @@
+import { fastifyRequestContext, requestContext } from "@fastify/request-context";
 import type { FastifyBaseLogger, LogLevel } from "fastify";
+import { symbols } from "pino";
 import { neighbourhoodOf } from "../lib/client-network";
 import type { App } from "../types";
 
@@ -69,6 +71,33 @@ export class LazyRequestLogger implements FastifyBaseLogger {
 /** Before any route: a route keeps the factory in force when it is registered. */
 export function registerLazyRequestLogger(app: App): void {
   app.setChildLoggerFactory((logger, bindings, options) => new LazyRequestLogger(logger, bindings, options));
+}
+
+declare module "@fastify/request-context" {
+  interface RequestContextData {
+    reqId: string;
+  }
+}
+
+/**
+ * The request a line is written for, known to loggers that are not the request's own: a service's or an
+ * integration's logger (app.log and its children) called while a request runs. @fastify/request-context
+ * carries the id through the request's async work (AsyncLocalStorage) and `requestIdMixin` writes it on
+ * the line. Before any route, like the logger factory.
+ */
+export async function registerRequestContext(app: App): Promise<void> {
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ reqId: request.id }) });
+}
+
+/**
+ * Pino's mixin for every logger of the app (buildApp installs it): the running request's id, unless the
+ * line names its own or the logger is the request's (its bindings hold it already: written twice otherwise).
+ */
+export function requestIdMixin(merge: object, _level: number, logger: object): object {
+  const reqId = requestContext.get("reqId");
+  if (reqId === undefined || "reqId" in merge) return {};
+  const bindings = (logger as { [symbols.chindingsSym]?: string })[symbols.chindingsSym];
+  return bindings?.includes('"reqId":') ? {} : { reqId };
 }
 
 /** The first line of drizzle's "Failed query: ...\nparams: <the submitted values>". */
