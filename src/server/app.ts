@@ -17,6 +17,7 @@ import { PaymentChecks } from "./features/payments/payment-checks";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
+import { installRoutes } from "./features/install/install.routes";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Share cards, feeds, robots.txt and the sitemap: for chat apps, feed readers and crawlers.
   await app.register(cardsRoutes);
   await app.register(shareRoutes);
+  await app.register(installRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {
