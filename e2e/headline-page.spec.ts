@@ -114,3 +114,77 @@ test.describe("a headline's own page", () => {
     }
   });
 });
+
+test.describe("one share control on every headline (issue 22)", () => {
+  test("a card in today's voting and each stage's page open copy link, X and Telegram with a text of their stage", async ({
+    page,
+    request,
+  }) => {
+    const { today, winner, token, tomorrow } = await sampleHeadlines(request);
+    await page.goto("/");
+    const share = page.getByRole("button", { name: `Share ${today.title}`, exact: true });
+    await expect(share).toHaveAttribute("aria-expanded", "false");
+    await share.click();
+    await expect(share).toHaveAttribute("aria-expanded", "true");
+    const row = page.getByRole("group", { name: `Share ${today.title}` });
+    const telegram = row.getByRole("link", { name: `Share ${today.title} on Telegram (opens in a new tab)` });
+    const href = new URL((await telegram.getAttribute("href")) as string);
+    expect(href.origin + href.pathname).toBe("https://t.me/share/url");
+    expect(href.searchParams.get("url")).toMatch(new RegExp(`/h/${today.id}/[a-z0-9-]+$`));
+    expect(href.searchParams.get("text")).toMatch(
+      /^Vote for ".+" on Meme Gazette before \d{1,2}(:\d\d)? [AP]M Eastern!$/,
+    );
+    await expect(row.getByRole("link", { name: /on X/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/x\.com\/intent\/tweet/,
+    );
+    await expect(row.getByRole("button", { name: "Copy link" })).toBeVisible();
+    // Escape closes the row and leaves focus on the button.
+    await share.focus();
+    await page.keyboard.press("Escape");
+    await expect(share).toHaveAttribute("aria-expanded", "false");
+    await expect(share).toBeFocused();
+
+    const texts: Array<[{ id: number; title: string }, RegExp]> = [
+      [today, /^Vote for ".+" on Meme Gazette before/],
+      [tomorrow, /^Vote for ".+" in Meme Gazette's Tomorrow's News!$/],
+      [winner, /won today's vote on Meme Gazette!$/],
+      [token, /(launched as|won the vote)/],
+    ];
+    for (const [item, text] of texts) {
+      await page.goto(`/h/${item.id}`);
+      const button = page.getByRole("button", { name: `Share ${item.title}`, exact: true });
+      await button.click();
+      const link = page.getByRole("link", { name: `Share ${item.title} on Telegram (opens in a new tab)` });
+      const url = new URL((await link.getAttribute("href")) as string);
+      expect(url.searchParams.get("text"), item.title).toMatch(text);
+      expect(url.searchParams.get("url")).toMatch(new RegExp(`/h/${item.id}/`));
+    }
+  });
+
+  test("opens the system share sheet where the browser has one", async ({ page, request }) => {
+    const { today } = await sampleHeadlines(request);
+    await page.addInitScript(() => {
+      (window as unknown as { shared: unknown[] }).shared = [];
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: unknown) => {
+          (window as unknown as { shared: unknown[] }).shared.push(data);
+        },
+      });
+    });
+    await page.goto(`/h/${today.id}`);
+    const button = page.getByRole("button", { name: `Share ${today.title}`, exact: true });
+    await button.click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
+      .toEqual([
+        {
+          text: expect.stringMatching(/^Vote for ".+" on Meme Gazette before/),
+          url: expect.stringMatching(new RegExp(`/h/${today.id}/[a-z0-9-]+$`)),
+        },
+      ]);
+    // No row of links: the sheet was the share.
+    await expect(page.getByRole("group", { name: `Share ${today.title}` })).toHaveCount(0);
+  });
+});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { shareLinks, tokenShareText, tomorrowVotePostUrl, tradeLinks, winnerPostUrl } from "./share";
+import {
+  headlineShareText,
+  shareLinks,
+  tokenShareText,
+  tomorrowVotePostUrl,
+  tradeLinks,
+  winnerPostUrl,
+} from "./share";
 
 describe("share texts", () => {
   it("names the symbol, else the title, and the site", () => {
@@ -20,6 +27,35 @@ describe("share texts", () => {
       "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fa%3Fb%3D1",
     );
     expect(links.email.startsWith("mailto:?subject=Hi%20%26%20bye")).toBe(true);
+  });
+});
+
+describe("a headline's share text fits its stage", () => {
+  const h = { title: "Frog buys the moon", symbol: null as string | null };
+  it("asks for a vote before the close, on the paper's clock in winter and in summer", () => {
+    expect(headlineShareText({ ...h, stage: "today" }, "Meme Gazette", "2026-11-27T01:00:00Z")).toBe(
+      'Vote for "Frog buys the moon" on Meme Gazette before 8 PM Eastern!',
+    );
+    expect(headlineShareText({ ...h, stage: "today" }, "Meme Gazette", "2026-07-01T23:30:00Z")).toBe(
+      'Vote for "Frog buys the moon" on Meme Gazette before 7:30 PM Eastern!',
+    );
+    expect(headlineShareText({ ...h, stage: "tomorrow" }, "MG")).toBe(
+      `Vote for "Frog buys the moon" in MG's Tomorrow's News!`,
+    );
+  });
+
+  it("tells the win and the launch", () => {
+    expect(headlineShareText({ ...h, stage: "winner" }, "MG")).toBe(`"Frog buys the moon" won today's vote on MG!`);
+    expect(headlineShareText({ ...h, symbol: "FROG", stage: "launched" }, "MG")).toBe(
+      `"Frog buys the moon" launched as $FROG: read it on MG`,
+    );
+    expect(headlineShareText({ ...h, stage: "held" }, "MG")).toBe(`Read "Frog buys the moon" on MG`);
+  });
+
+  it("links to Telegram's share page with the address and the text", () => {
+    expect(shareLinks({ text: "Vote & win", url: "https://x.test/h/1" }).telegram).toBe(
+      "https://t.me/share/url?url=https%3A%2F%2Fx.test%2Fh%2F1&text=Vote%20%26%20win",
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import type { HeadlineStage } from "./headline";
+
 /**
  * Cuts a shared text to 97 characters plus an ellipsis when it is over 100 characters (here, not in
  * format.ts, so the front page's share links do not load the price formats).
@@ -11,6 +13,43 @@ export function tokenShareText(item: { symbol: string | null; title: string }, s
   return `Check out ${item.symbol || item.title} on ${siteName}!`;
 }
 
+/** "8 PM" or "7:30 PM": a time of day on the paper's clock, US Eastern. */
+function easternHour(at: Date | string): string {
+  return new Date(at)
+    .toLocaleTimeString("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit" })
+    .replace(":00", "");
+}
+
+/**
+ * What a headline's share control says, by where the headline stands (issue 22): a call to vote while it
+ * is in a race, the win once crowned, the coin once launched, and a plain "read" otherwise.
+ */
+export function headlineShareText(
+  headline: { title: string; symbol: string | null; stage: HeadlineStage },
+  siteName: string,
+  votingEndTime?: Date | string | null,
+): string {
+  const title = `"${headline.title}"`;
+  switch (headline.stage) {
+    case "today":
+      return votingEndTime
+        ? `Vote for ${title} on ${siteName} before ${easternHour(votingEndTime)} Eastern!`
+        : `Vote for ${title} on ${siteName}!`;
+    case "tomorrow":
+      return `Vote for ${title} in ${siteName}'s Tomorrow's News!`;
+    case "winner":
+      return `${title} won today's vote on ${siteName}!`;
+    case "past_winner":
+      return `${title} won the vote on ${siteName}!`;
+    case "launched":
+      return headline.symbol
+        ? `${title} launched as $${headline.symbol}: read it on ${siteName}`
+        : `${title} launched as a coin: read it on ${siteName}`;
+    default:
+      return `Read ${title} on ${siteName}`;
+  }
+}
+
 export interface ShareTarget {
   text: string;
   url: string;
@@ -22,11 +61,12 @@ function fullText(target: ShareTarget): string {
   return target.description ? `${target.text} ${cutForShare(target.description)}` : target.text;
 }
 
-/** The share button bar's links: X post intent, Facebook sharer, e-mail. */
+/** The share controls' links: X post intent, Telegram's share page, Facebook sharer, e-mail. */
 export function shareLinks(target: ShareTarget) {
   const text = fullText(target);
   return {
     x: `https://x.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(target.url)}`,
+    telegram: `https://t.me/share/url?url=${encodeURIComponent(target.url)}&text=${encodeURIComponent(text)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(target.url)}`,
     email: `mailto:?subject=${encodeURIComponent(target.text)}&body=${encodeURIComponent(`${text}\n\n${target.url}`)}`,
   };

@@ -1,16 +1,20 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { MessageCard } from "@/client/components/message-card";
+import { ShareButton } from "@/client/components/share-button";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useHeadlinePage } from "@/client/features/headlines/api/use-headline-page";
+import { useSettings } from "@/client/features/settings/api/use-settings";
 import { ApiError } from "@/client/lib/api-client";
+import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, screenTitle } from "@/common/page-meta";
 import { NOT_FOUND_PAGE } from "@/common/pages";
+import { headlineShareText } from "@/common/share";
 import { NotFound } from "./not-found";
 
 /**
@@ -41,6 +45,8 @@ export function Headline() {
   const id = parseHeadlinePath(location.pathname)?.id ?? 0;
   const headline = useHeadlinePage(id);
   const site = useSiteConfig();
+  const votingEndTime = useSettings().data?.votingEndTime;
+  const urlOf = useHeadlineUrl();
 
   // Any slug reaches the page; the address bar shows the canonical one (the server redirects a fresh load).
   const canonical = headline.data ? headlinePath(headline.data) : null;
@@ -94,6 +100,12 @@ export function Headline() {
           {h.title}
         </h1>
         <HeadlineFacts headline={h} />
+        <ShareButton
+          className="mt-2"
+          text={headlineShareText(h, site.siteName, votingEndTime)}
+          url={urlOf(h)}
+          subject={h.title}
+        />
       </header>
       <Suspense fallback={<Skeleton className="h-96 max-w-xl" />}>
         <StageSection headline={h} />

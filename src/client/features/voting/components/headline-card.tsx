@@ -1,8 +1,13 @@
+import { ShareButton } from "@/client/components/share-button";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import { useSettings } from "@/client/features/settings/api/use-settings";
+import { useHeadlineUrl } from "@/client/lib/headline-url";
+import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
+import { headlineShareText } from "@/common/share";
 import { HeadlineImage } from "./headline-image";
 
 export type VoteButtonState = "idle" | "sending" | "delivered";
@@ -20,16 +25,22 @@ export function HeadlineCard({
   state,
   disabled,
   onVote,
+  shareable = true,
 }: {
   headline: Headline;
   leaderVotes: number;
   state: VoteButtonState;
   disabled: boolean;
   onVote: () => void;
+  /** Its own share control; off on the headline's page, whose header has the page's one. */
+  shareable?: boolean;
 }) {
   // The bar shows the headline's votes as a share of the leader's (decisions page), in 10 segments.
   const share = leaderVotes > 0 ? headline.votes / leaderVotes : 0;
   const segments = Math.round(share * 10);
+  const { siteName } = useSiteConfig();
+  const votingEndTime = useSettings().data?.votingEndTime;
+  const url = useHeadlineUrl()(headline);
   return (
     <Card className="h-full bg-paper">
       <HeadlineImage
@@ -67,7 +78,7 @@ export function HeadlineCard({
           </div>
         </div>
       </CardContent>
-      <CardFooter>
+      <CardFooter className="flex-col items-stretch gap-3">
         <Button
           className="w-full"
           variant={state === "delivered" ? "green" : "default"}
@@ -77,6 +88,13 @@ export function HeadlineCard({
         >
           {LABEL[state]}
         </Button>
+        {shareable ? (
+          <ShareButton
+            text={headlineShareText({ ...headline, stage: "today" }, siteName, votingEndTime)}
+            url={url}
+            subject={headline.title}
+          />
+        ) : null}
       </CardFooter>
     </Card>
   );

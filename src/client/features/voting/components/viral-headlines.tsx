@@ -115,6 +115,7 @@ export function ViralHeadlines({
                   state={stateOf(h.id)}
                   disabled={locked}
                   onVote={() => vote(h)}
+                  shareable={!single}
                 />
               </li>
             ))}
