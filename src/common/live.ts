@@ -11,6 +11,8 @@ export const LIVE_TOPICS = [
   "settings",
   /** Submitters' receipts (/submission/{receipt}): a payment found, staff's approval or rejection. */
   "submission",
+  /** An edition's standings frozen at its close (/edition/{date}, the feeds, the sitemap). */
+  "editions",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -45,7 +45,9 @@ describe("a headline's share text fits its stage", () => {
   });
 
   it("tells the win and the launch", () => {
-    expect(headlineShareText({ ...h, stage: "winner" }, "MG")).toBe(`"Frog buys the moon" won today's vote on MG!`);
+    expect(headlineShareText({ ...h, stage: "winner" }, "MG")).toBe(
+      `"Frog buys the moon" won today's vote on MG!`,
+    );
     expect(headlineShareText({ ...h, symbol: "FROG", stage: "launched" }, "MG")).toBe(
       `"Frog buys the moon" launched as $FROG: read it on MG`,
     );

@@ -10,14 +10,15 @@ import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
 import { cardsRoutes } from "./features/cards/cards.routes";
+import { editionsRoutes } from "./features/editions/editions.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { imagesRoutes } from "./features/images/images.routes";
+import { installRoutes } from "./features/install/install.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { PaymentChecks } from "./features/payments/payment-checks";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
-import { installRoutes } from "./features/install/install.routes";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(cardsRoutes);
   await app.register(shareRoutes);
   await app.register(installRoutes);
+  await app.register(editionsRoutes);
   await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
 
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {

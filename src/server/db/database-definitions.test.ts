@@ -30,6 +30,7 @@ describe("one readable source for each database rule", () => {
     expect([...sources.keys()].sort()).toEqual([
       "announce_headline_change",
       "cast_vote",
+      "edition_follows_settings",
       "headline_live_topics",
       "headline_stage_mirror",
     ]);

@@ -274,6 +274,28 @@ export const settings = pgTable(
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * One row per race: the public record of an edition (issue 22). While the race is open the database keeps
+ * its day (settings.current_day) and close (settings.voting_end_time) in step with the settings (trigger
+ * edition_follows_settings); once the winner is selected the cycle job freezes its standings, which never
+ * change after (features/editions).
+ */
+export const editions = pgTable(
+  "editions",
+  {
+    /** The race's name (settings.race_cycle): the instant it opened. */
+    race: tstz("race").primaryKey(),
+    /** The edition date, US Eastern: the day whose evening the race closes. */
+    day: date("day", { mode: "string" }).notNull(),
+    closesAt: tstz("closes_at").notNull(),
+    /** When the standings were frozen; null while the race is open (or not yet decided). */
+    frozenAt: tstz("frozen_at"),
+    /** The final standings (EditionRace without its name and close), written once. */
+    standings: jsonb("standings"),
+  },
+  (t) => [index("editions_day_idx").on(t.day)],
+);
+
 export const archiveEntries = pgTable(
   "archive_entries",
   {

@@ -497,7 +497,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         id: 1,
         ...cycle,
         raceCycle: race,
-        currentDay: easternDay(now),
+        currentDay: easternDay(cycle.votingEndTime),
         scheduleMode: "daily",
       })
       .onConflictDoNothing();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect";
+import { freezeClosedEditions } from "../features/editions/editions.service";
 import { runCycle } from "../features/votes/cycle.service";
 import type { Metrics } from "../plugins/observability";
 import { startIntervalJob } from "./interval-job";
@@ -19,6 +20,9 @@ export function startCycleJob(db: Db, log: FastifyBaseLogger, metrics?: Metrics)
       if (crowned)
         log.info({ headlineId: crowned.id, votes: crowned.votes }, "voting ended: winner selected");
       if (rolled) log.info("launch time passed: the next cycle has started");
+      // After the winner's selection: the closed race's standings become the edition's record for good.
+      const frozen = await freezeClosedEditions(db, new Date());
+      if (frozen.length > 0) log.info({ editions: frozen }, "edition standings frozen");
     },
     log,
     { runAtStart: true, metrics: metrics?.jobs },

@@ -15,7 +15,8 @@ describe("GET /api/settings", () => {
     expect(res.json()).toEqual({
       votingEndTime: "2026-11-24T01:00:00.000Z", // Nov 23, 19:00 CST
       launchTime: "2026-11-24T03:00:00.000Z", // Nov 23, 21:00 CST
-      currentDay: "2026-11-22",
+      // The edition of the day whose evening this race closes (decisions, "Third wave").
+      currentDay: "2026-11-23",
       scheduleMode: "daily",
     });
   });

@@ -18,7 +18,7 @@ export async function ensureSettings(db: Db, now: Date): Promise<void> {
       id: 1,
       ...cycle,
       raceCycle: cycle.votingEndTime,
-      currentDay: easternDay(now),
+      currentDay: easternDay(cycle.votingEndTime),
       scheduleMode: "daily",
     })
     .onConflictDoNothing();

@@ -9,7 +9,7 @@ import type { App } from "../../types";
 import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
 
 /** Topics whose change can change the feeds and the sitemap (src/common/live.ts). */
-const PAPER_TOPICS = ["headlines", "tomorrows-news", "yesterdays-news"];
+const PAPER_TOPICS = ["headlines", "tomorrows-news", "yesterdays-news", "editions"];
 
 /** Public list pages for the sitemap: each page once at its canonical path, staff pages left out. */
 const LIST_PATHS = [

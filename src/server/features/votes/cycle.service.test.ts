@@ -132,7 +132,8 @@ describe("the next cycle", () => {
     const s = await currentSettings();
     expect(s?.votingEndTime.toISOString()).toBe("2026-11-24T01:00:00.000Z");
     expect(s?.launchTime.toISOString()).toBe("2026-11-24T03:00:00.000Z");
-    expect(s?.currentDay).toBe("2026-11-22");
+    // The edition of the day whose evening the new race closes.
+    expect(s?.currentDay).toBe("2026-11-23");
   });
 
   it("catches up after downtime: the winner is selected and the cycle moves past now", async () => {

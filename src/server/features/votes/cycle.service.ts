@@ -64,7 +64,8 @@ export async function runCycle(db: Db, now: Date): Promise<CycleOutcome> {
   const rolled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(settings)
-      .set({ ...next, currentDay: easternDay(now), updatedAt: new Date() })
+      // The edition date is the day whose evening the new race closes (decisions, "Third wave").
+      .set({ ...next, currentDay: easternDay(next.votingEndTime), updatedAt: new Date() })
       .where(and(eq(settings.id, 1), eq(settings.launchTime, current.launchTime)))
       .returning({ id: settings.id });
     if (row) await openRace(tx, now);

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** An edition's date in its address and API: `YYYY-MM-DD`, US Eastern. */
+export const EDITION_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One headline of a race, as the edition records it. */
+export const EditionEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The headline's own page, `/h/{id}/{slug}`. */
+  path: z.string(),
+  /** Counted votes: the race's votes not voided by staff. */
+  votes: z.number().int(),
+  /** Votes staff voided, with their reasons (each once). */
+  voided: z.number().int(),
+  voidReasons: z.array(z.string()),
+  /** 1 for the most voted (the tie rule of the cycle); every headline ranked. */
+  rank: z.number().int(),
+  isWinner: z.boolean(),
+});
+export type EditionEntry = z.infer<typeof EditionEntrySchema>;
+
+/** One race of the day: today's voting, and the Tomorrow's race that qualified the next day's headlines. */
+export const EditionRaceSchema = z.object({
+  /** The race's name: the instant it opened. */
+  race: z.string(),
+  closesAt: z.string(),
+  /** Frozen at the close: these numbers never change again. Until then, the live standings. */
+  final: z.boolean(),
+  headlines: z.array(EditionEntrySchema),
+  /** Moved to today's voting by "Move Top 4" during this race, with their Tomorrow's race counts. */
+  qualifiers: z.array(EditionEntrySchema),
+});
+export type EditionRace = z.infer<typeof EditionRaceSchema>;
+
+/** `GET /api/editions/{date}`: the public record of one day (usually one race; a reset may add one). */
+export const EditionRecordSchema = z.object({
+  date: z.string(),
+  races: z.array(EditionRaceSchema),
+  /** The editions before and after this one, for the page's links; null at either end. */
+  previous: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type EditionRecord = z.infer<typeof EditionRecordSchema>;
+
+/** The CSV download's columns, one row per headline of each race. */
+export const EDITION_CSV_COLUMNS = ["id", "title", "race", "votes", "voided", "rank"] as const;
+
+/** The edition page of a day. */
+export const editionPath = (date: string) => `/edition/${date}`;

@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import type { EditionEntry, EditionRace, EditionRecord } from "@/common/edition-record";
+import { headlinePath } from "@/common/headline-path";
+import { type Db, rowsOf } from "../../db/connect";
+import { editions, settings } from "../../db/schema";
+import { CURRENT_RACE } from "../headlines/races";
+
+type EditionRow = typeof editions.$inferSelect;
+
+/** What a frozen race keeps: everything of EditionRace but its name and close, which are the row's. */
+type Standings = Pick<EditionRace, "headlines" | "qualifiers">;
+
+/**
+ * The public record of one day (issue 22): each race of that edition date, frozen ones as they were frozen,
+ * the open one live. Null when the day has no edition.
+ */
+export async function findEdition(db: Db, day: string, now: Date): Promise<EditionRecord | null> {
+  const rows = await db.select().from(editions).where(eq(editions.day, day)).orderBy(asc(editions.race));
+  if (rows.length === 0) return null;
+  const races: EditionRace[] = [];
+  for (const row of rows) {
+    const standings = row.frozenAt ? (row.standings as Standings) : await countRace(db, row, now);
+    races.push({
+      race: row.race.toISOString(),
+      closesAt: row.closesAt.toISOString(),
+      final: row.frozenAt !== null,
+      ...standings,
+    });
+  }
+  const [[before], [after]] = await Promise.all([
+    db
+      .select({ day: editions.day })
+      .from(editions)
+      .where(lt(editions.day, day))
+      .orderBy(desc(editions.day))
+      .limit(1),
+    db
+      .select({ day: editions.day })
+      .from(editions)
+      .where(gt(editions.day, day))
+      .orderBy(asc(editions.day))
+      .limit(1),
+  ]);
+  return { date: day, races, previous: before?.day ?? null, next: after?.day ?? null };
+}
+
+/** Every edition date, newest first (the sitemap). */
+export async function listEditionDays(db: Db): Promise<Array<{ day: string; frozenAt: Date | null }>> {
+  return db
+    .selectDistinctOn([editions.day], { day: editions.day, frozenAt: editions.frozenAt })
+    .from(editions)
+    .orderBy(desc(editions.day), desc(editions.race));
+}
+
+/**
+ * Freezes every race that is over: its close has passed and its winner is decided (the current race), or a
+ * later race has opened. Voids are refused once the winner is selected (vote-evidence.service.ts), so the
+ * numbers frozen are the numbers for good. Safe from every process: a row is frozen once (the update
+ * names it unfrozen). Answers the days frozen by this call.
+ */
+export async function freezeClosedEditions(db: Db, now: Date): Promise<string[]> {
+  const [s] = await db
+    .select({
+      race: CURRENT_RACE.mapWith(editions.race),
+      decided: sql<boolean>`${settings.winnerSelectedFor} IS NOT DISTINCT FROM ${settings.votingEndTime}`,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  const due = await db
+    .select()
+    .from(editions)
+    .where(and(isNull(editions.frozenAt), lte(editions.closesAt, now)))
+    .orderBy(asc(editions.race));
+  const frozen: string[] = [];
+  for (const row of due) {
+    const current = s !== undefined && row.race.getTime() === new Date(s.race).getTime();
+    if (current && !s.decided) continue;
+    const standings = await countRace(db, row, now);
+    const [done] = await db
+      .update(editions)
+      .set({ frozenAt: now, standings })
+      .where(and(eq(editions.race, row.race), isNull(editions.frozenAt)))
+      .returning({ day: editions.day });
+    if (done) frozen.push(done.day);
+  }
+  return frozen;
+}
+
+interface CountedRow {
+  id: number;
+  title: string;
+  created_at: string | Date;
+  votes: number;
+  voided: number;
+  reasons: string[] | null;
+  last_vote: string | Date | null;
+}
+
+/**
+ * A race's standings from its vote rows: each headline voted in it, and while it is the race in progress
+ * every headline in today's voting (a headline with no vote is ranked too); the race's winner marked; the
+ * headlines Move Top 4 brought in from Tomorrow's News while it ran, with their qualifying counts.
+ */
+async function countRace(db: Db, row: EditionRow, now: Date): Promise<Standings> {
+  const race = row.race.toISOString();
+  const [[previous], [next]] = await Promise.all([
+    db
+      .select({ closesAt: editions.closesAt, frozenAt: editions.frozenAt })
+      .from(editions)
+      .where(lt(editions.race, row.race))
+      .orderBy(desc(editions.race))
+      .limit(1),
+    db
+      .select({ race: editions.race })
+      .from(editions)
+      .where(gt(editions.race, row.race))
+      .orderBy(asc(editions.race))
+      .limit(1),
+  ]);
+  // What staff and the cycle did for this race (its crown, Move Top 4) happened after the race before was
+  // decided (frozen; a race from before editions: after its close) and before the next race opened. A race
+  // is named by its opening, which for the first race of a database may lie ahead of its own events.
+  const since = (previous?.frozenAt ?? previous?.closesAt ?? new Date(0)).toISOString();
+  const until = (next?.race ?? now).toISOString();
+  const [winner] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT t.headline_id AS id FROM headline_transitions t
+      WHERE t.action = 'crown' AND t.headline_id IS NOT NULL
+        AND t.created_at > ${since}::timestamptz AND t.created_at <= ${until}::timestamptz
+        AND NOT EXISTS (
+          SELECT 1 FROM headline_transitions u
+          WHERE u.headline_id = t.headline_id AND u.action = 'uncrown' AND u.created_at >= t.created_at
+            AND u.created_at <= ${until}::timestamptz
+        )
+      ORDER BY t.created_at DESC, t.id DESC LIMIT 1`),
+  );
+  const counted = rowsOf<CountedRow>(
+    await db.execute(sql`
+      WITH counted AS (
+        SELECT headline_id,
+          count(*) FILTER (WHERE voided_at IS NULL)::int AS votes,
+          count(*) FILTER (WHERE voided_at IS NOT NULL)::int AS voided,
+          array_agg(DISTINCT void_reason) FILTER (WHERE voided_at IS NOT NULL AND void_reason IS NOT NULL) AS reasons,
+          max(created_at) FILTER (WHERE voided_at IS NULL) AS last_vote
+        FROM votes WHERE kind = 'headline' AND cycle = ${race}::timestamptz
+        GROUP BY headline_id
+      ), members AS (
+        SELECT headline_id AS id FROM counted
+        UNION SELECT id FROM headlines WHERE in_todays_voting AND ${race}::timestamptz = ${CURRENT_RACE}
+        UNION SELECT ${winner?.id ?? null}::int WHERE ${winner?.id ?? null}::int IS NOT NULL
+      )
+      SELECT h.id, h.title, h.created_at, coalesce(c.votes, 0) AS votes, coalesce(c.voided, 0) AS voided,
+        c.reasons, c.last_vote
+      FROM members m JOIN headlines h ON h.id = m.id LEFT JOIN counted c ON c.headline_id = h.id
+      WHERE h.is_public`),
+  );
+  const qualifying = rowsOf<CountedRow>(
+    await db.execute(sql`
+      SELECT h.id, h.title, h.created_at, q.votes, q.voided, q.reasons, NULL AS last_vote
+      FROM (
+        SELECT DISTINCT ON (t.headline_id) t.headline_id, t.created_at FROM headline_transitions t
+        WHERE t.action = 'promote' AND t.created_at > ${since}::timestamptz AND t.created_at <= ${until}::timestamptz
+        ORDER BY t.headline_id, t.created_at
+      ) p
+      JOIN headlines h ON h.id = p.headline_id
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE v.voided_at IS NULL)::int AS votes,
+          count(*) FILTER (WHERE v.voided_at IS NOT NULL)::int AS voided,
+          array_agg(DISTINCT v.void_reason) FILTER (WHERE v.voided_at IS NOT NULL AND v.void_reason IS NOT NULL) AS reasons
+        FROM votes v WHERE v.headline_id = p.headline_id AND v.kind = 'tomorrow' AND v.created_at <= p.created_at
+      ) q
+      WHERE h.is_public`),
+  );
+  return {
+    headlines: ranked(counted, winner?.id),
+    qualifiers: ranked(qualifying, undefined),
+  };
+}
+
+const time = (at: string | Date | null) => (at === null ? Number.POSITIVE_INFINITY : new Date(at).getTime());
+
+/** The cycle's tie rule: most votes; then whose last vote came first; then the older; then the lower id. */
+function ranked(rows: CountedRow[], winnerId: number | undefined): EditionEntry[] {
+  return [...rows]
+    .sort(
+      (a, b) =>
+        b.votes - a.votes ||
+        time(a.last_vote) - time(b.last_vote) ||
+        time(a.created_at) - time(b.created_at) ||
+        a.id - b.id,
+    )
+    .map((r, i) => ({
+      id: r.id,
+      title: r.title,
+      path: headlinePath(r),
+      votes: r.votes,
+      voided: r.voided,
+      voidReasons: r.reasons ?? [],
+      rank: i + 1,
+      isWinner: r.id === winnerId,
+    }));
+}
