@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { CheckIcon, LinkIcon, ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
@@ -28,6 +28,19 @@ export function ShareButton({ text, url, subject, className }: ShareButtonProps)
   const links = shareLinks({ text, url });
   const { copied, copy } = useCopyToClipboard(3000);
   const hasSheet = typeof navigator !== "undefined" && typeof navigator.share === "function";
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open row, from anywhere on the page, and gives focus back to the button.
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [open]);
 
   async function share() {
     if (!hasSheet) {
@@ -53,13 +66,9 @@ export function ShareButton({ text, url, subject, className }: ShareButtonProps)
   }
 
   return (
-    <div
-      className={cn("flex flex-col items-start gap-2", className)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) setOpen(false);
-      }}
-    >
+    <div className={cn("flex flex-col items-start gap-2", className)}>
       <Button
+        ref={button}
         variant="secondary"
         size="sm"
         onClick={share}
