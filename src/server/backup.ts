@@ -25,7 +25,8 @@ async function backup(): Promise<void> {
   writeAtomically(file, dump.bytes);
   const how =
     dump.from === "server"
-      ? `by the running server (database held ${Math.round(dump.heldMs)} ms)`
+      ? `by the running server (it took ${Math.round(dump.serverMs ?? 0)} ms, the database held ` +
+        `${Math.round(dump.heldMs)} ms of them)`
       : "from DATA_DIR's files (no server was running)";
   console.log(
     `backup of ${config.dataDir} written to ${file}: ${(dump.bytes.length / 1e6).toFixed(1)} MB in ` +
