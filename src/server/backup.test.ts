@@ -3,8 +3,8 @@
  * compiled `npm run backup` / `npm run restore` commands, run with plain node as child processes. A backup
  * taken while votes pour in holds every vote acknowledged before it began, restores into a new DATA_DIR and
  * serves from there; a copied DATA_DIR (its socket file included) starts, the live one refuses a second
- * server, and a kill -9 leaves nothing that stops the next start. Embedded database only (the "pglite"
- * project): on PostgreSQL backups are pg_dump's.
+ * server, and a kill -9 leaves nothing that stops the next start. Those run in the "pglite" project only; in
+ * both, the command run with DATABASE_URL set says to use pg_dump.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +19,7 @@ import { ledgerMismatches } from "./features/votes/ledger";
 import { freePort } from "./test/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const ON_POSTGRES = process.env.TEST_DB === "postgres";
 const START_TIMEOUT_MS = 120_000;
 // Sized for 2 shared cores: PGlite answers several hundred votes a second there.
 const CONCURRENCY = 24;
@@ -165,7 +166,20 @@ async function openHeadlines(port: number): Promise<Map<number, number>> {
   return new Map(list.filter((h) => !h.isWinner).map((h) => [h.id, h.votes]));
 }
 
-describe("backups of the embedded database", () => {
+describe("npm run backup on PostgreSQL", () => {
+  it("says to use pg_dump, and exits 2 without writing anything", async () => {
+    const out = path.join(work, "pg", "never.tar.gz");
+    const backup = run("backup", ["--out", out], {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/memegazette",
+      DATA_DIR: path.join(work, "pg", "data"),
+    });
+    expect(await backup.exited).toEqual({ code: 2, signal: null });
+    expect(backup.output()).toContain("Use pg_dump");
+    expect(fs.existsSync(path.join(work, "pg"))).toBe(false);
+  });
+});
+
+describe.skipIf(ON_POSTGRES)("backups of the embedded database", () => {
   it("backs up under a vote load; the restore into a new DATA_DIR serves every vote acknowledged before the backup began", async () => {
     const dataDir = path.join(work, "live", "data");
     const server = await startServer(dataDir);
