@@ -1,7 +1,7 @@
 /**
- * Builds the production server: one ESM bundle per entry point (the server and the migrate command) with
- * every npm package left external (installed by `npm install --omit=dev`), source maps for stack traces in
- * the logs, and the files it reads at run time (the SQL migrations, the common-password list) copied beside
+ * Builds the production server: one ESM bundle per entry point (the server, and the migrate, backup and
+ * restore commands) with every npm package left external (installed by `npm install --omit=dev`), source
+ * maps for stack traces in the logs, and the files it reads at run time (the SQL migrations, the common-password list) copied beside
  * it. The production process then runs on plain `node`,
  * with no TypeScript compiler, Vite or Tailwind loaded.
  *
@@ -22,6 +22,8 @@ export async function buildServer(outdir = path.join(root, "dist", "server")): P
     entryPoints: {
       main: path.join(root, "src/server/main.ts"),
       migrate: path.join(root, "src/server/migrate.ts"),
+      backup: path.join(root, "src/server/backup.ts"),
+      restore: path.join(root, "src/server/restore.ts"),
     },
     outdir,
     bundle: true,

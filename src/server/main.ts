@@ -1,8 +1,9 @@
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { serveControl } from "./db/backup";
 import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
-import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { type DataDirLock, DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
@@ -23,18 +24,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = { level: config.logLevel };
 
-  let unlock = () => {};
+  let lock: DataDirLock | undefined;
+  const unlock = () => lock?.release();
   let database: Database;
   if (config.databaseUrl) {
     database = openPostgres(config.databaseUrl);
   } else {
-    unlock = lockDataDir(config.dataDir);
+    // The socket DATA_DIR/server.sock: the lock, and the channel `npm run backup` asks this process through.
+    lock = await lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, "pglite"));
   }
 
   const app = await buildApp({ config, database, logger });
   const connections = new ConnectionDrain(app.server);
   const migrations = await prepareDatabase(database, config, app.log);
+  if (lock) serveControl(lock, database, app.log);
 
   // The jobs' changes reach open pages like any other: the database announces them (migration 0010).
   // Each job counts its runs, failures and last success in the app's metrics.

@@ -19,7 +19,8 @@ async function migrate(): Promise<void> {
   if (config.databaseUrl) {
     database = openPostgres(config.databaseUrl, 2);
   } else {
-    unlock = lockDataDir(config.dataDir);
+    const lock = await lockDataDir(config.dataDir);
+    unlock = () => lock.release();
     database = await openPglite(path.join(config.dataDir, "pglite"));
   }
   try {

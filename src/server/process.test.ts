@@ -346,8 +346,8 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
       `SIGKILL after ${atKill.answered} votes answered 200 with ${atKill.inFlight} in flight; ` +
         `${answered.length} answered 200 in all, ${failures} cut off`,
     );
-    // The kill got no chance to remove its lock: the next start must take it over.
-    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.lock"))).toBe(true);
+    // The kill got no chance to remove its socket file, to which nothing listens now: the next start takes it over.
+    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(true);
 
     const restarted = await startServer(target);
     expect(restarted.output()).not.toContain("Another server process");
@@ -476,7 +476,7 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     idleAgent.destroy();
     voteAgent.destroy();
     console.info(`SIGTERM to exit 0 in ${seconds.toFixed(2)} s with ${slow.length} votes in flight`);
-    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.lock"))).toBe(false);
+    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(false);
 
     // The same data dir starts again at once, with the votes that were answered during the drain.
     const restarted = await startServer(target);
@@ -642,7 +642,7 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     expect(seconds).toBeGreaterThanOrEqual(7.5);
     expect(server.output()).toContain("shutdown did not finish within 8 s: exiting anyway");
     expect(await cut).toBe("ECONNRESET");
-    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.lock"))).toBe(false);
+    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(false);
     console.info(`SIGTERM with a request that never finishes: exit 1 after ${seconds.toFixed(2)} s`);
   }, 240_000);
 });

@@ -39,6 +39,12 @@ export interface Database {
    * report: it is one connection inside this process, whose queue is in db_query_duration_seconds.
    */
   poolStats?(): PoolStats;
+  /**
+   * PGlite only: its data directory as an uncompressed tar (PGlite's dumpDataDir), taken between
+   * transactions on its one connection, so it holds exactly the transactions committed before it began
+   * (a crash-consistent copy: its write-ahead log is replayed when it is loaded). Backups: db/backup.ts.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -140,6 +146,12 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     listenForChanges: async (onPayload) => {
       const unlisten = await client.listen(CHANGE_CHANNEL, onPayload);
       return () => (client.closed ? Promise.resolve() : unlisten());
+    },
+    dumpDataDir: async () => {
+      // As a statement would: after any open transaction, then alone on the connection while the files are read.
+      const locks = client as unknown as PgliteLocks;
+      const tar = await locks._runExclusiveTransaction(() => client.dumpDataDir("none"));
+      return new Uint8Array(await tar.arrayBuffer());
     },
     close: () => client.close(),
   };
