@@ -9,6 +9,8 @@ export const ArchiveEntrySchema = z.object({
   memeCoin: z.string().nullable(),
   /** The launch day, YYYY-MM-DD (US Eastern). */
   launchDate: z.string(),
+  /** The edition whose race crowned it (its page, /edition/{date}); null when no race counted it. */
+  editionDate: z.string().nullable().optional(),
 });
 export type ArchiveEntry = z.infer<typeof ArchiveEntrySchema>;
 export const ArchiveListSchema = z.array(ArchiveEntrySchema);

@@ -45,6 +45,3 @@ export type EditionRecord = z.infer<typeof EditionRecordSchema>;
 
 /** The CSV download's columns, one row per headline of each race. */
 export const EDITION_CSV_COLUMNS = ["id", "title", "race", "votes", "voided", "rank"] as const;
-
-/** The edition page of a day. */
-export const editionPath = (date: string) => `/edition/${date}`;

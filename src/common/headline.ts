@@ -78,5 +78,12 @@ export const HeadlineListSchema = z.array(HeadlineSchema);
  * shows what fits it (the vote button, the winner's panel, the market card, the archive line). Only approved
  * headlines have a page: one waiting for review or refused answers 404.
  */
-export const HeadlinePageSchema = HeadlineSchema.extend({ stage: z.enum(HEADLINE_STAGES) });
+export const HeadlinePageSchema = HeadlineSchema.extend({
+  stage: z.enum(HEADLINE_STAGES),
+  /**
+   * The edition (YYYY-MM-DD) whose race the headline was last voted in, or is running in now: its page
+   * links there (issue 22). Null for a headline no race has counted.
+   */
+  editionDate: z.string().nullable().optional(),
+});
 export type HeadlinePage = z.infer<typeof HeadlinePageSchema>;

@@ -17,6 +17,7 @@ const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => str
   about: () => "About",
   admin: () => "Admin Controls",
   receipt: () => "Your Submission",
+  edition: () => "Edition",
   [NOT_FOUND_PAGE]: () => "404 Page Not Found",
 };
 
@@ -28,6 +29,11 @@ export function documentTitle(screenTitle: string, siteName: string, isFrontPage
 /** The front page's title names the day's edition: "Meme Gazette | Today's News, Tuesday, November 24, 2026". */
 export function frontPageTitle(siteName: string, day: string): string {
   return documentTitle(`Today's News, ${editionDate(day)}`, siteName, true);
+}
+
+/** An edition's page names its day: "The Edition of Thursday, November 26, 2026 | Meme Gazette". */
+export function editionTitle(siteName: string, day: string): string {
+  return documentTitle(`The Edition of ${editionDate(day)}`, siteName);
 }
 
 /** The document title of a screen other than a headline's own page. */

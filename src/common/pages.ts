@@ -25,6 +25,15 @@ export const HEADLINE_PAGE = "headline";
 /** A submitter's receipt: `/submission/{receipt}` (src/common/receipt.ts). */
 export const RECEIPT_PAGE = "receipt";
 
+/** An edition's record: `/edition/{YYYY-MM-DD}` (src/common/edition-record.ts). */
+export const EDITION_PAGE = "edition";
+
+/** The page of an edition (its date, YYYY-MM-DD). */
+export const editionPath = (date: string) => `/edition/${date}`;
+
+/** The path of an edition's page, as the router and the server match it. */
+export const EDITION_PATH_PATTERN = /^\/edition\/(\d{4}-\d{2}-\d{2})\/?$/;
+
 /** The page for every other path ("There's no news here"). */
 export const NOT_FOUND_PAGE = "not-found";
 
@@ -33,11 +42,18 @@ export type PageFile =
   | (typeof PAGE_FILES)[PagePath]
   | typeof HEADLINE_PAGE
   | typeof RECEIPT_PAGE
+  | typeof EDITION_PAGE
   | typeof NOT_FOUND_PAGE;
 
 /** Every page module, each once. */
 export const ALL_PAGE_FILES: readonly PageFile[] = [
-  ...new Set<PageFile>([...Object.values(PAGE_FILES), HEADLINE_PAGE, RECEIPT_PAGE, NOT_FOUND_PAGE]),
+  ...new Set<PageFile>([
+    ...Object.values(PAGE_FILES),
+    HEADLINE_PAGE,
+    RECEIPT_PAGE,
+    EDITION_PAGE,
+    NOT_FOUND_PAGE,
+  ]),
 ];
 
 /** Staff-only pages: outside the public pages' first-load budget. */
@@ -51,6 +67,7 @@ export function pageFileFor(pathname: string): PageFile {
   const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
   if (parseHeadlinePath(pathname)) return HEADLINE_PAGE;
+  if (EDITION_PATH_PATTERN.test(pathname)) return EDITION_PAGE;
   return /^\/submission\/[^/]+\/?$/i.test(pathname) ? RECEIPT_PAGE : NOT_FOUND_PAGE;
 }
 
@@ -64,6 +81,7 @@ export function pageRouteOf(pathname: string): string | undefined {
   const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   if (Object.hasOwn(PAGE_FILES, normalized)) return normalized;
   if (HEADLINE_PATH_PATTERN.test(pathname)) return "/h/:id";
+  if (EDITION_PATH_PATTERN.test(pathname)) return "/edition/:date";
   return /^\/submission\/[^/]+\/?$/i.test(pathname) ? "/submission/:receipt" : undefined;
 }
 

@@ -3,7 +3,7 @@ import { NewsTicker } from "@/client/features/notifications/components/news-tick
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { frontPageTitle, screenTitle } from "@/common/page-meta";
-import { HEADLINE_PAGE, pageFileFor } from "@/common/pages";
+import { EDITION_PAGE, HEADLINE_PAGE, pageFileFor } from "@/common/pages";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Masthead } from "./masthead";
@@ -53,7 +53,8 @@ function ScreenTitle({ pathname }: { pathname: string }) {
   const site = useSiteConfig();
   const day = useSettings().data?.currentDay;
   const page = pageFileFor(pathname);
-  if (page === HEADLINE_PAGE) return null;
+  // A headline's page and an edition's page name their subject themselves.
+  if (page === HEADLINE_PAGE || page === EDITION_PAGE) return null;
   const title =
     page === "home" && day ? frontPageTitle(site.siteName, day) : screenTitle(page, site.siteName);
   return <title>{title}</title>;

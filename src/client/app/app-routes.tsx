@@ -99,6 +99,7 @@ const pages: Record<PageFile, LazyPage> = {
   about: lazyPage(async () => (await import("@/client/pages/about")).About),
   headline: lazyPage(async () => (await import("@/client/pages/headline")).Headline),
   receipt: lazyPage(async () => (await import("@/client/pages/receipt")).Receipt),
+  edition: lazyPage(async () => (await import("@/client/pages/edition")).Edition),
   admin: lazyPage(async () => (await import("@/client/pages/admin")).Admin),
   "not-found": lazyPage(async () => (await import("@/client/pages/not-found")).NotFound),
 };
@@ -128,6 +129,7 @@ const ROUTES: ReadonlyArray<{ paths: readonly string[]; page: PageFile; loading:
     loading: "Loading the headline",
   },
   { paths: [paramRoutes.receipt], page: "receipt", loading: "Loading your submission" },
+  { paths: [paramRoutes.edition], page: "edition", loading: "Loading the edition" },
   { paths: ["*"], page: "not-found", loading: "Loading the page" },
 ];
 

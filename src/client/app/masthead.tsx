@@ -3,6 +3,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { editionDate } from "@/common/edition-date";
+import { editionPath } from "@/common/pages";
 import { accentFor } from "@/common/palette";
 import { paths } from "./paths";
 
@@ -39,12 +40,17 @@ export function Masthead() {
     <header className="mx-auto w-full max-w-[1200px] px-4 pt-4 sm:pt-6">
       <DoubleRule />
       <div className="flex flex-col items-center gap-2 py-3 text-center sm:flex-row sm:justify-between sm:text-left">
-        <time
-          dateTime={day ?? undefined}
-          className="min-h-4 font-pixel text-[10px] leading-relaxed uppercase"
-        >
-          {day ? editionDate(day) : null}
-        </time>
+        {day ? (
+          // The date is the edition's record: its race, every headline's votes, live until the close.
+          <Link
+            to={editionPath(day)}
+            className="inline-flex min-h-6 items-center font-pixel text-[10px] leading-relaxed uppercase underline-offset-4 hover:underline"
+          >
+            <time dateTime={day}>{editionDate(day)}</time>
+          </Link>
+        ) : (
+          <span className="min-h-6" />
+        )}
         <div className="flex flex-wrap justify-center gap-2">
           <Badge variant="ink">8-BIT EDITION</Badge>
           <Badge variant="default">{EDITION[settings?.scheduleMode ?? "daily"]}</Badge>

@@ -20,4 +20,6 @@ export const paramRoutes = {
   headlineWithSlug: "/h/:id/:slug",
   /** A submitter's receipt (src/common/receipt.ts). */
   receipt: "/submission/:receipt",
+  /** An edition's record (src/common/edition-record.ts). */
+  edition: "/edition/:date",
 } as const;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { Link } from "@/client/components/link";
 import { MessageCard } from "@/client/components/message-card";
 import { ShareButton } from "@/client/components/share-button";
 import { Button } from "@/client/components/ui/button";
@@ -10,10 +11,11 @@ import { ApiError } from "@/client/lib/api-client";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
+import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, screenTitle } from "@/common/page-meta";
-import { NOT_FOUND_PAGE } from "@/common/pages";
+import { editionPath, NOT_FOUND_PAGE } from "@/common/pages";
 import { headlineShareText } from "@/common/share";
 import { NotFound } from "./not-found";
 
@@ -100,6 +102,13 @@ export function Headline() {
           {h.title}
         </h1>
         <HeadlineFacts headline={h} />
+        {h.editionDate ? (
+          <p className="text-base">
+            <Link to={editionPath(h.editionDate)} className="underline underline-offset-4">
+              The edition of {editionDate(h.editionDate)}: every headline's votes
+            </Link>
+          </p>
+        ) : null}
         <ShareButton
           className="mt-2"
           text={headlineShareText(h, site.siteName, votingEndTime)}

@@ -45,6 +45,7 @@ export function Home() {
             votingEnded={votingEnded}
             votedHeadlineId={myVotes.data?.headlineVote ?? null}
             period={editionWords(settings.data?.scheduleMode).period}
+            votingEndTime={settings.data?.votingEndTime}
           />
         </>
       )}

@@ -45,7 +45,7 @@ export class Metrics {
 
   readonly cardsDrawn = new Histogram({
     name: "cards_draw_seconds",
-    help: "Share cards drawn (each version once for the site), by kind (headline, edition).",
+    help: "Share cards drawn (each version once for the site), by kind (headline, edition, edition-day).",
     labelNames: ["kind"] as const,
     buckets: [0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],

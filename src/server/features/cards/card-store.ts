@@ -27,6 +27,11 @@ export const editionCardKey = (version: string): CardKey => ({
   key: `card:edition:${version}`,
   family: "card:edition:",
 });
+/** One edition's own card (its page): the day's family, so a new version replaces only that day's card. */
+export const editionDayCardKey = (day: string, version: string): CardKey => ({
+  key: `card:edition-day:${day}:${version}`,
+  family: `card:edition-day:${day}:`,
+});
 
 export async function findStoredCard(db: Db, card: CardKey): Promise<Buffer | undefined> {
   const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, card.key));

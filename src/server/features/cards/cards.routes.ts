@@ -1,12 +1,21 @@
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import { EDITION_DATE } from "@/common/edition-record";
 import { idParamSchema } from "@/common/ids";
 import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
-import { cardContent, cardVersion, editionCardContent } from "../headlines/card-path";
+import { findEditionLeader } from "../editions/editions.service";
+import { cardContent, cardVersion, editionCardContent, editionDayCardContent } from "../headlines/card-path";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 import { ImageWorkQueue, type WorkTicket } from "../uploads/image-work-queue";
-import { type CardKey, editionCardKey, findStoredCard, headlineCardKey, storeCard } from "./card-store";
+import {
+  type CardKey,
+  editionCardKey,
+  editionDayCardKey,
+  findStoredCard,
+  headlineCardKey,
+  storeCard,
+} from "./card-store";
 import { drawEditionCard, drawHeadlineCard } from "./cards.service";
 import { DrawAllowance } from "./draw-allowance";
 
@@ -31,6 +40,9 @@ export const CARDS_BUSY = "The server is busy drawing share cards. Please try ag
 
 const CardFileSchema = z.object({ file: z.string().regex(FILE, "No such card") });
 const HeadlineCardParamsSchema = CardFileSchema.extend({ id: idParamSchema("No such card") });
+const EditionCardParamsSchema = CardFileSchema.extend({
+  day: z.string().regex(EDITION_DATE, "No such card"),
+});
 
 /**
  * Share cards (og:image): a card's URL carries the version of what it draws (headlines/card-path.ts), so an
@@ -53,7 +65,7 @@ export async function cardsRoutes(app: App): Promise<void> {
 
   const cardFor = async (
     card: CardKey,
-    kind: "headline" | "edition",
+    kind: "headline" | "edition" | "edition-day",
     network: string,
     draw: () => Promise<Buffer>,
   ): Promise<Buffer> => {
@@ -99,7 +111,12 @@ export async function cardsRoutes(app: App): Promise<void> {
   };
 
   const send = (reply: FastifyReply, png: Buffer) =>
-    reply.type("image/png").header("cache-control", `public, max-age=${ONE_YEAR_S}, immutable`).send(png);
+    reply
+      .type("image/png")
+      .header("cache-control", `public, max-age=${ONE_YEAR_S}, immutable`)
+      // A card is for other sites to show (link previews, feed readers): any origin may embed it.
+      .header("cross-origin-resource-policy", "cross-origin")
+      .send(png);
   const moved = (reply: FastifyReply, path: string) =>
     reply.header("cache-control", "public, max-age=60").redirect(path, 302);
 
@@ -128,4 +145,24 @@ export async function cardsRoutes(app: App): Promise<void> {
       ),
     );
   });
+
+  // One edition's own card (its page, /edition/{day}): its winner, or its leader while it runs.
+  app.get(
+    "/cards/edition/:day/:file",
+    { schema: { params: EditionCardParamsSchema } },
+    async (request, reply) => {
+      const { day, file } = request.params;
+      const found = await findEditionLeader(app.db, day, new Date());
+      if (!found) throw notFound("No such card");
+      const edition = { day, leader: found.leader, final: found.final };
+      const version = cardVersion(editionDayCardContent(edition));
+      if (FILE.exec(file)?.[1] !== version) return moved(reply, `/cards/edition/${day}/${version}.png`);
+      return send(
+        reply,
+        await cardFor(editionDayCardKey(day, version), "edition-day", request.visitor.network, () =>
+          drawEditionCard(app.db, app.config.siteName, edition, found.final ? "THE WINNER" : "LEADING NOW"),
+        ),
+      );
+    },
+  );
 }

@@ -82,12 +82,14 @@ export async function drawEditionCard(
   db: Db,
   siteName: string,
   edition: { day: string; leader: HeadlinePage | null },
+  /** What the leader is called; by default the day's winner or leader as the list pages say. */
+  label?: string,
 ): Promise<Buffer> {
   const { leader, day } = edition;
   if (leader) {
     return drawCard({
       siteName,
-      stage: leader.stage === "winner" ? "TODAY'S WINNER" : "TODAY'S LEADER",
+      stage: label ?? (leader.stage === "winner" ? "TODAY'S WINNER" : "TODAY'S LEADER"),
       title: leader.title,
       picture: await pictureOf(db, leader.imageUrl),
       figures: figuresOf(leader),

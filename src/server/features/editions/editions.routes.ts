@@ -1,7 +1,7 @@
 import { EDITION_CSV_COLUMNS, EDITION_DATE, type EditionRecord } from "@/common/edition-record";
 import { badRequest, notFound } from "../../lib/http-error";
 import type { App } from "../../types";
-import { findEdition } from "./editions.service";
+import { findEditionRecord } from "./editions.service";
 
 export const BAD_EDITION_DATE = "The edition date must be a date in YYYY-MM-DD format.";
 export const NO_EDITION = "No edition was printed on this date.";
@@ -16,7 +16,7 @@ export async function editionsRoutes(app: App): Promise<void> {
     const csv = request.params.date.endsWith(".csv");
     const day = csv ? request.params.date.slice(0, -4) : request.params.date;
     if (!isEditionDate(day)) throw badRequest(BAD_EDITION_DATE);
-    const edition = await findEdition(app.db, day, new Date());
+    const edition = await findEditionRecord(app.db, day, new Date());
     if (!edition) throw notFound(NO_EDITION);
     const final = edition.races.every((race) => race.final);
     reply.header("cache-control", final ? "public, max-age=86400" : "no-cache");

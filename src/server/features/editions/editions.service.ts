@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { EditionEntry, EditionRace, EditionRecord } from "@/common/edition-record";
+import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { type Db, rowsOf } from "../../db/connect";
 import { editions, settings } from "../../db/schema";
+import { findHeadlinePage } from "../headlines/headlines.service";
 import { CURRENT_RACE } from "../headlines/races";
 
 type EditionRow = typeof editions.$inferSelect;
@@ -14,7 +16,7 @@ type Standings = Pick<EditionRace, "headlines" | "qualifiers">;
  * The public record of one day (issue 22): each race of that edition date, frozen ones as they were frozen,
  * the open one live. Null when the day has no edition.
  */
-export async function findEdition(db: Db, day: string, now: Date): Promise<EditionRecord | null> {
+export async function findEditionRecord(db: Db, day: string, now: Date): Promise<EditionRecord | null> {
   const rows = await db.select().from(editions).where(eq(editions.day, day)).orderBy(asc(editions.race));
   if (rows.length === 0) return null;
   const races: EditionRace[] = [];
@@ -42,6 +44,25 @@ export async function findEdition(db: Db, day: string, now: Date): Promise<Editi
       .limit(1),
   ]);
   return { date: day, races, previous: before?.day ?? null, next: after?.day ?? null };
+}
+
+/**
+ * An edition's face for its head and share card: the winner of its last race, else that race's leader
+ * (most votes, at least one); null for a day without an edition.
+ */
+export async function findEditionLeader(
+  db: Db,
+  day: string,
+  now: Date,
+): Promise<{ leader: HeadlinePage | null; final: boolean } | null> {
+  const record = await findEditionRecord(db, day, now);
+  const last = record?.races.at(-1);
+  if (!record || !last) return null;
+  const top =
+    last.headlines.find((h) => h.isWinner) ?? last.headlines.find((h) => h.rank === 1 && h.votes > 0);
+  const leader = top ? await findHeadlinePage(db, top.id) : null;
+  // The card shows the edition's count, not whatever race the headline is in now.
+  return { leader: leader && top ? { ...leader, votes: top.votes } : null, final: last.final };
 }
 
 /** Every edition date, newest first (the sitemap). */

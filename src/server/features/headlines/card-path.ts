@@ -40,3 +40,17 @@ export function editionCardContent(edition: { day: string; leader: HeadlinePage 
 export function editionCardPath(edition: { day: string; leader: HeadlinePage | null }): string {
   return `/cards/edition/${cardVersion(editionCardContent(edition))}.png`;
 }
+
+/** What one edition's own card draws: the day, its winner or leader, and whether the race is over. */
+export function editionDayCardContent(edition: { day: string; leader: HeadlinePage | null; final: boolean }) {
+  return { ...editionCardContent(edition), final: edition.final };
+}
+
+/** The path of one edition's own card (its page, `/edition/{day}`). */
+export function editionDayCardPath(edition: {
+  day: string;
+  leader: HeadlinePage | null;
+  final: boolean;
+}): string {
+  return `/cards/edition/${edition.day}/${cardVersion(editionDayCardContent(edition))}.png`;
+}

@@ -13,6 +13,7 @@ import {
   inYesterdaysNews,
 } from "./headline-stage";
 import { toHeadline } from "./headline-view";
+import { CURRENT_RACE } from "./races";
 
 /** GET /api/headlines: the current winner (flagged isWinner) followed by today's voting list. */
 export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
@@ -37,9 +38,19 @@ export async function listHomeHeadlines(db: Db): Promise<Headline[]> {
 
 /** One headline for its own page; null when there is none or it is not public (waiting for review, refused). */
 export async function findHeadlinePage(db: Db, id: number): Promise<HeadlinePage | null> {
-  const [row] = await db.select().from(headlines).where(eq(headlines.id, id));
-  if (!row?.isPublic) return null;
-  return { ...toHeadline(row), stage: row.stage };
+  const [found] = await db
+    .select({
+      row: headlines,
+      // The race it was counted in, else the race running now if it is in today's voting.
+      editionDate: sql<string | null>`(
+        SELECT e.day::text FROM editions e
+        WHERE e.race = coalesce(${headlines.raceCycle}, CASE WHEN ${headlines.inTodaysVoting} THEN ${CURRENT_RACE} END)
+      )`,
+    })
+    .from(headlines)
+    .where(eq(headlines.id, id));
+  if (!found?.row.isPublic) return null;
+  return { ...toHeadline(found.row), stage: found.row.stage, editionDate: found.editionDate ?? null };
 }
 
 /**

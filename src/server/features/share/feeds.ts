@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { Feed } from "feed";
+import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
+import { editionPath } from "@/common/pages";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
-import { headlines, headlineTransitions } from "../../db/schema";
+import { editions, headlines, headlineTransitions } from "../../db/schema";
 import { escapeHtml, xmlChars } from "../../lib/html";
-import { headlineCardPath } from "../headlines/card-path";
+import { findEditionLeader } from "../editions/editions.service";
+import { editionDayCardPath, headlineCardPath } from "../headlines/card-path";
 import { toHeadline } from "../headlines/headline-view";
 
 /** How many entries the feeds carry: the latest of the paper. */
@@ -16,13 +19,28 @@ export const FEED_SIZE = 50;
 
 export type FeedEventKind = "voting" | "winner" | "launched";
 
-export interface FeedEntry {
+/** A headline's event: up for voting, crowned, launched. */
+export interface HeadlineFeedEntry {
   kind: FeedEventKind;
   /** Stable per event: a feed reader shows each once. */
   key: string;
   at: Date;
   headline: HeadlinePage;
 }
+
+/** An edition closed: its standings frozen (issue 22), announced with its winner. */
+export interface EditionFeedEntry {
+  kind: "edition";
+  key: string;
+  at: Date;
+  day: string;
+  winner: HeadlinePage | null;
+}
+
+export type FeedEntry = HeadlineFeedEntry | EditionFeedEntry;
+
+/** How many closed editions the feeds carry (each costs a few queries; the feeds are kept until a change). */
+const FEED_EDITIONS = 10;
 
 const pageOf = (row: typeof headlines.$inferSelect): HeadlinePage => ({
   ...toHeadline(row),
@@ -68,7 +86,26 @@ export async function latestFeedEntries(db: Db, limit = FEED_SIZE): Promise<Feed
       .orderBy(desc(headlines.oldNewsAt), desc(headlines.id))
       .limit(limit),
   ]);
+  const closed = await db
+    .select({ day: editions.day, frozenAt: editions.frozenAt })
+    .from(editions)
+    .where(isNotNull(editions.frozenAt))
+    .orderBy(desc(editions.frozenAt), desc(editions.race))
+    .limit(FEED_EDITIONS);
+  const editionEntries: EditionFeedEntry[] = [];
+  for (const { day, frozenAt } of closed) {
+    const found = await findEditionLeader(db, day, new Date());
+    if (!found?.final) continue; // a later race of the same day is still open: announced when it closes
+    editionEntries.push({
+      kind: "edition",
+      key: `edition-${day}`,
+      at: frozenAt as Date,
+      day,
+      winner: found.leader,
+    });
+  }
   const entries: FeedEntry[] = [
+    ...editionEntries,
     ...moves.map(({ toStage, at, row }) => {
       const kind = toStage === "winner" ? ("winner" as const) : ("voting" as const);
       return { kind, key: `${kind}-${row.id}`, at, headline: pageOf(row) };
@@ -110,6 +147,10 @@ export function buildFeed(
     copyright: `© ${config.siteName}`,
   });
   for (const entry of entries) {
+    if (entry.kind === "edition") {
+      addEdition(feed, entry, site);
+      continue;
+    }
     const url = `${site}${headlinePath(entry.headline)}`;
     // The item's id names the headline by its id and the event, never by its slug: a title edit changes
     // the link, not what the reader has already seen.
@@ -133,6 +174,35 @@ export function buildFeed(
     });
   }
   return feed;
+}
+
+/** A closed edition: its page, its card, and who won. */
+function addEdition(feed: Feed, entry: EditionFeedEntry, site: string): void {
+  const url = `${site}${editionPath(entry.day)}`;
+  const winner = entry.winner;
+  const date = editionDate(entry.day);
+  feed.addItem({
+    title: xmlChars(
+      winner ? `The edition of ${date}: "${winner.title}" won` : `The edition of ${date} closed`,
+    ),
+    id: url,
+    guid: url,
+    link: url,
+    date: entry.at,
+    published: entry.at,
+    description: escapeHtml(
+      xmlChars(
+        winner
+          ? `Final standings of ${date}: "${winner.title}" won with ${winner.votes} votes. Every headline's count, open to recount.`
+          : `Final standings of ${date}: no headline received a vote.`,
+      ),
+    ),
+    image: {
+      url: `${site}${editionDayCardPath({ day: entry.day, leader: winner, final: true })}`,
+      type: "image/png",
+      length: 0,
+    },
+  });
 }
 
 /**

@@ -1,9 +1,11 @@
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
-import { documentTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
+import { documentTitle, editionTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import {
   canonicalPagePath,
+  EDITION_PAGE,
+  EDITION_PATH_PATTERN,
   HEADLINE_PAGE,
   NOT_FOUND_PAGE,
   type PageFile,
@@ -15,7 +17,14 @@ import type { Db } from "../../db/connect";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
-import { CARD_HEIGHT, CARD_WIDTH, editionCardPath, headlineCardPath } from "../headlines/card-path";
+import { findEditionLeader } from "../editions/editions.service";
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  editionCardPath,
+  editionDayCardPath,
+  headlineCardPath,
+} from "../headlines/card-path";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 
 /** What each screen is, for link previews and search results. */
@@ -33,6 +42,7 @@ const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
     "A daily meme-coin newspaper: vote on viral headlines, and the winner becomes the community meme coin.",
   admin: "Staff only.",
   receipt: "A submission to the paper and where it stands: payment, review, publication.",
+  edition: "The day's race: every headline with its votes and rank, the winner, and votes voided by staff.",
   [NOT_FOUND_PAGE]: "There's no news here.",
 };
 
@@ -87,11 +97,43 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
   const edition = new KeptUntilChange<"edition", Edition>(() => findEdition(db), kept);
   /** A headline for its page: a link posted on X brings crawlers and readers to one page at once. */
   const headlines = new KeptUntilChange<number, HeadlinePage | null>((id) => findHeadlinePage(db, id), kept);
+  /** An edition's day and its winner or leader, null for a day without an edition. */
+  const editions = new KeptUntilChange<string, Awaited<ReturnType<typeof findEditionLeader>>>(
+    (day) => findEditionLeader(db, day, new Date()),
+    kept,
+  );
   deps.events.onChange((topics) => {
     if (topics.every((topic) => topic === "notifications")) return;
     edition.forget();
     headlines.forget();
+    editions.forget();
   });
+
+  const editionHead = async (pathname: string): Promise<PageAnswer | null> => {
+    const day = EDITION_PATH_PATTERN.exec(pathname)?.[1];
+    const found = day ? await editions.get(day) : null;
+    if (!day || !found) return null;
+    const { leader, final } = found;
+    const lead = leader
+      ? final
+        ? ` "${leader.title}" won${leader.votes > 0 ? ` with ${leader.votes} votes` : ""}.`
+        : ` Leading now: "${leader.title}".`
+      : "";
+    return {
+      kind: "page",
+      status: 200,
+      page: EDITION_PAGE,
+      head: {
+        title: editionTitle(site, day),
+        description: `${DESCRIPTIONS.edition}${lead}`,
+        canonicalUrl: absolute(`/edition/${day}`),
+        ogType: "article",
+        imageUrl: absolute(editionDayCardPath({ day, leader, final })),
+        imageAlt: leader ? `${site}, ${editionDate(day)}: ${leader.title}` : `${site}, ${editionDate(day)}`,
+        noindex: false,
+      },
+    };
+  };
 
   const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
     const { day, leader } = await edition.get("edition");
@@ -110,6 +152,16 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
 
   return async (pathname, search) => {
     const page = pageFileFor(pathname);
+    if (page === EDITION_PAGE) {
+      return (
+        (await editionHead(pathname)) ?? {
+          kind: "page",
+          status: 404,
+          page: NOT_FOUND_PAGE,
+          head: await listHead(NOT_FOUND_PAGE, pathname),
+        }
+      );
+    }
     if (page !== HEADLINE_PAGE) {
       return {
         kind: "page",

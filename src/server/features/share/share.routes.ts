@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
-import { canonicalPagePath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
+import { canonicalPagePath, editionPath, PAGE_FILES, PRIVATE_PAGE_FILES } from "@/common/pages";
 import { headlines } from "../../db/schema";
 import { escapeHtml, xmlChars } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import { type CachedBody, cachedBody, sendCached } from "../../lib/list-cache";
 import type { App } from "../../types";
+import { listEditionDays } from "../editions/editions.service";
 import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
 
 /** Topics whose change can change the feeds and the sitemap (src/common/live.ts). */
@@ -89,9 +90,10 @@ function madeNow(): Date {
   return new Date(lastMade);
 }
 
-/** The public routes and every published headline's page, with canonical absolute addresses. */
+/** The public routes, every published headline's page and every edition, with canonical absolute addresses. */
 async function buildSitemap(app: App): Promise<string> {
   const { publicUrl } = app.config;
+  const days = await listEditionDays(app.db);
   const rows = await app.db
     .select({
       id: headlines.id,
@@ -111,6 +113,7 @@ async function buildSitemap(app: App): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...LIST_PATHS.map((path) => url(path)),
     ...rows.map((row) => url(headlinePath(row), row.oldNewsAt ?? row.createdAt)),
+    ...days.map(({ day, frozenAt }) => url(editionPath(day), frozenAt ?? undefined)),
     "</urlset>",
   ].join("\n");
 }

@@ -1,3 +1,4 @@
+import { Link } from "@/client/components/link";
 import { TokenImage } from "@/client/components/token-image";
 import {
   Dialog,
@@ -7,6 +8,7 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import type { ArchiveEntry } from "@/common/archive";
+import { editionPath } from "@/common/pages";
 import { formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 
 export interface ArchiveDetailsContentProps {
@@ -64,6 +66,11 @@ export function ArchiveDetailsContent({
             <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate, "long")}</time>
           </dd>
         </dl>
+        {entry.editionDate ? (
+          <Link to={editionPath(entry.editionDate)} className="self-start underline underline-offset-4">
+            The edition's final standings: every headline's votes
+          </Link>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -2,7 +2,6 @@ import { ShareButton } from "@/client/components/share-button";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
-import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { displayAuthor } from "@/common/author";
@@ -26,6 +25,7 @@ export function HeadlineCard({
   disabled,
   onVote,
   shareable = true,
+  votingEndTime,
 }: {
   headline: Headline;
   leaderVotes: number;
@@ -34,12 +34,13 @@ export function HeadlineCard({
   onVote: () => void;
   /** Its own share control; off on the headline's page, whose header has the page's one. */
   shareable?: boolean;
+  /** When today's voting closes: the share text asks for a vote before it. */
+  votingEndTime?: string;
 }) {
   // The bar shows the headline's votes as a share of the leader's (decisions page), in 10 segments.
   const share = leaderVotes > 0 ? headline.votes / leaderVotes : 0;
   const segments = Math.round(share * 10);
   const { siteName } = useSiteConfig();
-  const votingEndTime = useSettings().data?.votingEndTime;
   const url = useHeadlineUrl()(headline);
   return (
     <Card className="h-full bg-paper">

@@ -20,6 +20,7 @@ export function ViralHeadlines({
   votedHeadlineId,
   period,
   single = false,
+  votingEndTime,
 }: {
   headlines: Headline[];
   isLoading: boolean;
@@ -31,6 +32,8 @@ export function ViralHeadlines({
   period: string;
   /** One headline on its own page: no leaderboard, one column. */
   single?: boolean;
+  /** When today's voting closes, for the cards' share texts. */
+  votingEndTime?: string;
 }) {
   const castVote = useCastVote();
   const votesLeft = useMyVotes().data?.votesLeft;
@@ -116,6 +119,7 @@ export function ViralHeadlines({
                   disabled={locked}
                   onVote={() => vote(h)}
                   shareable={!single}
+                  votingEndTime={votingEndTime}
                 />
               </li>
             ))}

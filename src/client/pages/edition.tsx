@@ -1,0 +1,211 @@
+import { useParams } from "react-router";
+import { Link } from "@/client/components/link";
+import { MessageCard } from "@/client/components/message-card";
+import { PageHeading } from "@/client/components/page-heading";
+import { ShareButton } from "@/client/components/share-button";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
+import { useEdition } from "@/client/features/editions/api/use-edition";
+import { ApiError } from "@/client/lib/api-client";
+import { useSiteConfig } from "@/client/lib/site-config";
+import { editionDate } from "@/common/edition-date";
+import type { EditionEntry, EditionRace } from "@/common/edition-record";
+import { editionTitle, screenTitle } from "@/common/page-meta";
+import { editionPath, NOT_FOUND_PAGE } from "@/common/pages";
+import { EASTERN } from "@/common/time";
+import { NotFound } from "./not-found";
+
+/** "8:00 PM ET on Thursday, November 26": when a race closes, on the paper's clock. */
+function closingTime(at: string): string {
+  const d = new Date(at);
+  const time = d.toLocaleTimeString("en-US", { timeZone: EASTERN, hour: "numeric", minute: "2-digit" });
+  const day = d.toLocaleDateString("en-US", {
+    timeZone: EASTERN,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+  });
+  return `${time} ET on ${day}`;
+}
+
+/**
+ * An edition's public record (/edition/{YYYY-MM-DD}, issue 22): each race of the day with every headline
+ * ranked, the winner marked, votes voided by staff with their reasons, and the Tomorrow's News race that
+ * qualified headlines; live until the close, final after it. The tally is open: the same numbers as CSV
+ * and JSON from the API.
+ */
+export function Edition() {
+  const day = useParams().date ?? "";
+  const site = useSiteConfig();
+  const edition = useEdition(day);
+
+  if (edition.isPending) {
+    return (
+      <SkeletonGroup label="Loading the edition" className="flex flex-col gap-4">
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="h-64" />
+      </SkeletonGroup>
+    );
+  }
+  if (edition.isError) {
+    if (edition.error instanceof ApiError && edition.error.status < 500) {
+      return (
+        <>
+          <title>{screenTitle(NOT_FOUND_PAGE, site.siteName)}</title>
+          <NotFound />
+        </>
+      );
+    }
+    return (
+      <div className="flex max-w-xl flex-col items-start gap-4">
+        <MessageCard
+          alert
+          title="Error loading this edition"
+          text="Please try again later or refresh the page."
+        />
+        <Button onClick={() => edition.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  const record = edition.data;
+  const last = record.races.at(-1);
+  const winner = last?.headlines.find((h) => h.isWinner);
+  const final = record.races.every((race) => race.final);
+  const shareText = winner
+    ? `"${winner.title}" won ${site.siteName}'s edition of ${editionDate(day)} with ${winner.votes} votes`
+    : `${site.siteName}'s edition of ${editionDate(day)}: every headline and its votes`;
+  return (
+    <article className="flex flex-col gap-8">
+      <title>{editionTitle(site.siteName, day)}</title>
+      <PageHeading
+        title={`The Edition of ${editionDate(day)}`}
+        subtitle={
+          final
+            ? "The final standings, frozen at the close: these numbers never change."
+            : `Live standings: voting closes at ${closingTime(last?.closesAt ?? "")}.`
+        }
+      >
+        <div className="flex flex-wrap items-start gap-3">
+          <ShareButton
+            text={shareText}
+            url={`${site.publicUrl ?? window.location.origin}${editionPath(day)}`}
+            subject={`the edition of ${editionDate(day)}`}
+          />
+          <Button asChild variant="secondary" size="sm">
+            <a href={`/api/editions/${day}.csv`} download>
+              Download CSV
+            </a>
+          </Button>
+          <Button asChild variant="secondary" size="sm">
+            <a href={`/api/editions/${day}`}>Open tally (JSON)</a>
+          </Button>
+        </div>
+      </PageHeading>
+
+      {record.races.map((race, i) => (
+        <RaceRecord
+          key={race.race}
+          race={race}
+          heading={record.races.length > 1 ? `Race ${i + 1} of ${record.races.length}` : "Today's Race"}
+        />
+      ))}
+
+      <nav
+        aria-label="Other editions"
+        className="flex flex-wrap justify-between gap-3 border-t-3 border-ink pt-5"
+      >
+        {record.previous ? (
+          <Link
+            to={editionPath(record.previous)}
+            className="underline underline-offset-4 min-h-11 inline-flex items-center"
+          >
+            ← The edition of {editionDate(record.previous)}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {record.next ? (
+          <Link
+            to={editionPath(record.next)}
+            className="underline underline-offset-4 min-h-11 inline-flex items-center"
+          >
+            The edition of {editionDate(record.next)} →
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}
+
+function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
+  const counted = race.headlines.reduce((sum, h) => sum + h.votes, 0);
+  const voided = race.headlines.reduce((sum, h) => sum + h.voided, 0);
+  const id = `race-${race.race.replace(/\W/g, "")}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-pixel text-sm sm:text-base">
+          {heading}
+        </h2>
+        <p className="text-base text-ink-soft">
+          {race.final ? "Closed" : "Closes"} at {closingTime(race.closesAt)} · {counted} votes counted
+          {voided > 0 ? `, ${voided} voided` : ""}
+        </p>
+      </div>
+      {race.headlines.length === 0 ? (
+        <p className="border-3 border-ink bg-paper-dark p-4">No headline was in this race.</p>
+      ) : (
+        <Standings entries={race.headlines} label={`${heading}: standings`} />
+      )}
+      {race.qualifiers.length > 0 ? (
+        <>
+          <h3 className="font-pixel text-xs">Qualified from Tomorrow's News</h3>
+          <p className="text-base text-ink-soft">
+            Moved into the daily vote by the Tomorrow's News race, with the votes that ranked them.
+          </p>
+          <Standings entries={race.qualifiers} label={`${heading}: Tomorrow's News qualifiers`} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Standings({ entries, label }: { entries: EditionEntry[]; label: string }) {
+  return (
+    <ol aria-label={label} className="border-3 border-ink bg-paper-dark shadow-pixel">
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          className="grid grid-cols-[2.5rem_1fr_auto] items-start gap-3 border-b-2 border-ink/20 p-3 last:border-b-0 even:bg-paper sm:p-4"
+        >
+          <span className="font-pixel text-xs leading-7">
+            <span className="sr-only">Rank </span>
+            <span aria-hidden="true">#</span>
+            {entry.rank}
+          </span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <Link to={entry.path} className="font-bold break-words underline underline-offset-4">
+              {entry.title}
+            </Link>
+            {entry.isWinner ? (
+              <Badge variant="green" className="self-start">
+                Winner
+              </Badge>
+            ) : null}
+            {entry.voided > 0 ? (
+              <p className="text-sm text-ink-soft">
+                {entry.voided} {entry.voided === 1 ? "vote" : "votes"} voided by staff
+                {entry.voidReasons.length > 0 ? `: ${entry.voidReasons.join("; ")}` : ""}
+              </p>
+            ) : null}
+          </div>
+          <span className="font-pixel text-xs leading-7 whitespace-nowrap">
+            {entry.votes} {entry.votes === 1 ? "vote" : "votes"}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
