@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let unlock = () => {};
   let database: Database;
   if (config.databaseUrl) {
-    database = openPostgres(config.databaseUrl);
+    database = openPostgres(config.databaseUrl, 10, config.listenDatabaseUrl);
   } else {
     unlock = lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, "pglite"));

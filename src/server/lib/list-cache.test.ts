@@ -33,14 +33,16 @@ describe("the public list cache", () => {
     await writeUnannounced(t.db, (tx) => createHeadline(tx, { title: "Unannounced" }));
     expect(await titles(t)).toHaveLength(1);
 
-    // A vote is announced as its transaction commits, before its answer: the next answer is current.
+    // A vote is announced as its transaction commits, and heard before its answer: the next answer is current.
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
     const fresh = await titles(t);
     expect(fresh).toHaveLength(2);
     expect(fresh.find((x) => x.title === "Cached headline")?.votes).toBe(1);
 
     // So is a change nobody made through the app (a job, a statement typed by hand).
+    // (Heard on PostgreSQL's listening connection a moment after the statement answers: no request to wait.)
     await createHeadline(t.db, { title: "Written behind the app's back" });
+    await t.database.changesHeard();
     expect(await titles(t)).toHaveLength(3);
   });
 

@@ -195,6 +195,7 @@ describe("heads kept in memory", () => {
       expect(await description()).toBe("First words.");
       // Any announced change of the paper: read again.
       await createHeadline(cached.db, { stage: "tomorrow" });
+      await cached.database.changesHeard();
       expect(await description()).toBe("Second words.");
     } finally {
       await cached.close();
