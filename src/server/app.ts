@@ -150,7 +150,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // PGlite hears a change before its statement answers; PostgreSQL hears it on the listening connection.
   if (database.kind === "postgres") {
     app.addHook("onSend", async (request, reply, payload) => {
-      if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500) await liveEvents.ownChangesHeard();
+      if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500)
+        await liveEvents.ownChangesHeard();
       return payload;
     });
   }

@@ -127,7 +127,7 @@ describe("the compiled server", () => {
     expect(voteLines[0]).toMatchObject({ method: "POST", status: 404, reqId: expect.any(String) });
   });
 
-  it("prints no deprecation warning (pg's \"removed in pg@9\" among them) at start or under requests", async () => {
+  it('prints no deprecation warning (pg\'s "removed in pg@9" among them) at start or under requests', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         fetch(`${base}/api/${i % 2 ? "headlines" : "vote"}`, {

@@ -37,8 +37,12 @@ const vote = (app: App, headlineId: number, i: number) =>
   });
 
 const votesOf = async (app: App, id: number) =>
-  ((await app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{ id: number; votes: number }>)
-    .find((h) => h.id === id)?.votes;
+  (
+    (await app.inject({ method: "GET", url: "/api/headlines" })).json() as Array<{
+      id: number;
+      votes: number;
+    }>
+  ).find((h) => h.id === id)?.votes;
 
 /** Opens GET /api/events on a listening app and collects the data lines it receives. */
 async function subscribe(app: App) {
