@@ -412,7 +412,11 @@ describe.runIf(SERVER && ON_POSTGRES)("a rolling deploy from the previous releas
     // No answer went missing and no 5xx came but a draining process's 503.
     expect(failures).toEqual([]);
     const badAnswers = outcomes.filter((o) => o.status >= 500 && !(o.status === 503 && o.draining));
-    expect(badAnswers).toEqual([]);
+    const logs = () => processes.map((p) => `--- ${p.name}\n${p.output().slice(-3_000)}`).join("\n");
+    expect(
+      badAnswers.map((o) => `${o.process} ${o.status} ${o.body}`).slice(0, 5),
+      `${badAnswers.length} bad answers\n${logs()}`,
+    ).toEqual([]);
     const unexpected = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
     expect(unexpected).toEqual([]);
     expect(exits).toEqual([
