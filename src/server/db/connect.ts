@@ -396,7 +396,13 @@ class PostgresListener {
     if (this.next) return this.next.promise;
     let resolve = () => {};
     const promise = new Promise<void>((r) => {
-      resolve = r;
+      // Bounded from the moment it is asked for, even when the round before is stuck on its query.
+      const timeout = setTimeout(r, CHANGES_HEARD_TIMEOUT_MS);
+      timeout.unref();
+      resolve = () => {
+        clearTimeout(timeout);
+        r();
+      };
     });
     this.next = { promise, resolve };
     if (!this.roundInFlight) void this.sendRounds();

@@ -27,6 +27,8 @@ describe("the public list cache", () => {
     cleanups.push(() => t.close());
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
     const h = await createHeadline(t.db, { title: "Cached headline" });
+    // Written straight to the database: on PostgreSQL heard a moment later, which would drop the list cached below.
+    await t.database.changesHeard();
     expect((await titles(t)).map((x) => x.title)).toEqual(["Cached headline"]);
 
     // A write the database does not announce is not seen while the entry is fresh: it comes from memory.

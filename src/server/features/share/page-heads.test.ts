@@ -183,6 +183,8 @@ describe("heads kept in memory", () => {
     });
     try {
       const { id } = await createHeadline(cached.db, { title: "Cached cat", description: "First words." });
+      // Written straight to the database: on PostgreSQL heard a moment later, which would drop the head kept below.
+      await cached.database.changesHeard();
       const description = async () =>
         /<meta name="description" content="([^"]*)">/.exec(
           (await cached.app.inject({ url: `/h/${id}/cached-cat` })).body,
