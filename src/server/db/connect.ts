@@ -329,7 +329,9 @@ interface HeardRound {
  * It also proves when this process's own changes have been heard (heard()): PostgreSQL queues every
  * notification at commit, in commit order, and a listening session reads that queue in order. A
  * `pg_notify` on a channel only this connection listens to, sent after a change committed, is read after
- * the change's own announcement: once its token is back, the change has reached onNotification.
+ * the change's own announcement: once its token is back, the change has reached onNotification. It is sent
+ * on this connection itself rather than through the pool, so the wait takes no pooled connection from the
+ * requests.
  */
 class PostgresListener {
   private client: pg.Client | undefined;
