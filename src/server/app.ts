@@ -49,6 +49,9 @@ import { registerVisitor } from "./plugins/visitor";
 import { registerWebApp } from "./plugins/web-app";
 import type { App } from "./types";
 
+/** Methods that change nothing: their answers never wait for the database's announcements. */
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -151,6 +154,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const liveEvents = new LiveEvents(app.log);
   await liveEvents.listen(database);
   app.decorate("liveEvents", liveEvents);
+  // A request that may have changed a list answers only once this process has heard its change (decision
+  // 010), so the visitor who just voted is never answered the list from before the vote out of the cache.
+  // PGlite hears a change before its statement answers; PostgreSQL hears it on the listening connection.
+  if (database.kind === "postgres") {
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500)
+        await liveEvents.ownChangesHeard();
+      return payload;
+    });
+  }
   app.addHook("onClose", async () => {
     await liveEvents.close();
     await redis?.close();

@@ -28,12 +28,15 @@ const serverDir = path.join(ROOT, ".tmp", `compiled-server-${process.pid}-${onPo
 beforeAll(async () => {
   await buildServer(serverDir);
   let databaseUrl = "";
+  let listenDatabaseUrl = "";
   if (onPostgres) {
     database = await createTestDatabase();
     const target = new URL(database.url as string);
     proxy = tcpProxy(target.hostname, Number(target.port || 5432));
     target.port = String(await proxy.listen());
     databaseUrl = target.toString();
+    // The listening connection's own URL, as behind PgBouncer: straight to PostgreSQL.
+    listenDatabaseUrl = database.url as string;
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -45,6 +48,7 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       DATA_DIR: path.join(work, "data"),
       DATABASE_URL: databaseUrl,
+      LISTEN_DATABASE_URL: listenDatabaseUrl,
       SEED_DEMO: "false",
       ADMIN_PASSWORD: "compiled-test-admin",
       MARKET_REFRESH_MINUTES: "0",
@@ -121,6 +125,20 @@ describe("the compiled server", () => {
     const voteLines = lines.filter((line) => line.route === "/api/vote");
     expect(voteLines).toHaveLength(1);
     expect(voteLines[0]).toMatchObject({ method: "POST", status: 404, reqId: expect.any(String) });
+  });
+
+  it('prints no deprecation warning (pg\'s "removed in pg@9" among them) at start or under requests', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${base}/api/${i % 2 ? "headlines" : "vote"}`, {
+          method: i % 2 ? "GET" : "POST",
+          headers: i % 2 ? {} : { "content-type": "application/json" },
+          body: i % 2 ? undefined : JSON.stringify({ headlineId: 999_999 }),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(404)]);
+    expect(output).not.toMatch(/DeprecationWarning|pg@9/);
   });
 
   it.runIf(onPostgres)("is not ready while its database is cut off, and ready again after", async () => {

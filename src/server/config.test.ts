@@ -31,10 +31,29 @@ describe("configuration", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO: "true" }).seedDemo).toBe(true);
   });
 
+  it("listens on LISTEN_DATABASE_URL when set, else on DATABASE_URL, and only with DATABASE_URL", () => {
+    expect(loadConfig({}).listenDatabaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: "postgres://pgbouncer:6432/x" }).listenDatabaseUrl).toBe(
+      "postgres://pgbouncer:6432/x",
+    );
+    const both = loadConfig({
+      DATABASE_URL: "postgres://pgbouncer:6432/x",
+      LISTEN_DATABASE_URL: " postgres://db:5432/x ",
+    });
+    expect(both).toMatchObject({
+      databaseUrl: "postgres://pgbouncer:6432/x",
+      listenDatabaseUrl: "postgres://db:5432/x",
+    });
+    expect(() => loadConfig({ LISTEN_DATABASE_URL: "postgres://db:5432/x" })).toThrow(
+      /LISTEN_DATABASE_URL: .*DATABASE_URL/,
+    );
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],
     ["DATABASE_URL", "mysql://x"],
+    ["LISTEN_DATABASE_URL", "mysql://x"],
     ["TOKEN_ADDRESS", "0xabc"],
     // 44 base58 characters, but 33 bytes: not a Solana address (issue 14).
     ["PAYMENT_ADDRESS", "NJGM7Jvmt9znuyXp13R83QLb4FkmhyBpEw712SAzKTdQ"],

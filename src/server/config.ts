@@ -84,16 +84,24 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const postgresUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v) && URL.canParse(v), "must be a postgres:// URL")
+    .optional(),
+);
+
 const EnvSchema = z.object({
   PORT: intIn(3000, 0, 65535),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
   DATA_DIR: optionalString.transform((v) => path.resolve(v ?? "./data")),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .refine((v) => /^postgres(ql)?:\/\//i.test(v) && URL.canParse(v), "must be a postgres:// URL")
-      .optional(),
-  ),
+  DATABASE_URL: postgresUrl,
+  /**
+   * The one connection each process LISTENs on (decision 010), which needs a session of its own: PostgreSQL
+   * itself or a pool in session mode, when DATABASE_URL goes through PgBouncer in transaction mode. Unset:
+   * DATABASE_URL.
+   */
+  LISTEN_DATABASE_URL: postgresUrl,
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -177,6 +185,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the listening connection connects (LISTEN_DATABASE_URL), else databaseUrl; PostgreSQL only. */
+  listenDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   seedDemo: boolean;
@@ -233,11 +243,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.LISTEN_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  LISTEN_DATABASE_URL: is for PostgreSQL: set DATABASE_URL too, or neither",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    listenDatabaseUrl: e.LISTEN_DATABASE_URL ?? e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // The sample edition is on by default only for the embedded database (a try-out), never silently on a

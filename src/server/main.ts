@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const unlock = () => lock?.release();
   let database: Database;
   if (config.databaseUrl) {
-    database = openPostgres(config.databaseUrl);
+    database = openPostgres(config.databaseUrl, 10, config.listenDatabaseUrl);
   } else {
     // The socket DATA_DIR/server.sock: the lock, and the channel `npm run backup` asks this process through.
     lock = await lockDataDir(config.dataDir);

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type messages, PGlite, protocol, types } from "@electric-sql/pglite";
@@ -27,13 +28,21 @@ export interface Database {
   /** Calls `observer` with the seconds each statement took (the metrics' query-time histogram). */
   observeQueries(observer: QueryObserver): void;
   /**
-   * Hears the database's change announcements (CHANGE_CHANNEL), each change before the statement that made
-   * it answers when this process made it. On PostgreSQL the other processes' changes come through a
-   * connection of its own, which comes back by itself after it drops; `onResume` is called then, since
-   * whatever was announced meanwhile was missed. PGlite is in this process and never drops. Answers the
-   * function that stops listening.
+   * Hears the database's change announcements (CHANGE_CHANNEL). PGlite calls `onPayload` before the
+   * statement that made the change answers. On PostgreSQL every change, this process's and the others',
+   * comes through one connection of its own (changesHeard() says when this process's have arrived), which
+   * comes back by itself after it drops; `onResume` is called then, since whatever was announced meanwhile
+   * was missed. PGlite is in this process and never drops. Answers the function that stops listening.
    */
   listenForChanges(onPayload: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every change this process committed before the call has been passed to listenForChanges'
+   * `onPayload` (decision 010: a request that changed a list answers only then, so its visitor never gets the
+   * list from before the change out of a cache). PGlite: at once, its listeners are called before the
+   * statement answers. PostgreSQL: a token sent through the listening connection comes back after the
+   * change's announcement; waited for CHANGES_HEARD_TIMEOUT_MS at most, and not at all while not listening.
+   */
+  changesHeard(): Promise<void>;
   /**
    * The connection pool's state, for the metrics: PostgreSQL only (node-postgres' Pool). PGlite has none to
    * report: it is one connection inside this process, whose queue is in db_query_duration_seconds.
@@ -153,6 +162,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       const tar = await locks._runExclusiveTransaction(() => client.dumpDataDir("none"));
       return new Uint8Array(await tar.arrayBuffer());
     },
+    changesHeard: () => Promise.resolve(),
     close: () => client.close(),
   };
 }
@@ -258,7 +268,12 @@ function pglitePrepared(client: PGlite): Database["runPrepared"] {
   };
 }
 
-export function openPostgres(url: string, max = 10): Database {
+/**
+ * `url` is the pool's (PgBouncer in transaction mode will do: a pooled connection never LISTENs); `listenUrl`
+ * is the one connection that listens, which needs a session of its own (PostgreSQL itself, or a pool in
+ * session mode): LISTEN_DATABASE_URL, else DATABASE_URL.
+ */
+export function openPostgres(url: string, max = 10, listenUrl = url): Database {
   // A server that stops answering must give a quick 503, not requests that hang: both waits are bounded.
   const pool = new pg.Pool({
     connectionString: url,
@@ -268,26 +283,10 @@ export function openPostgres(url: string, max = 10): Database {
   });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
-  // Each pooled connection listens for its own changes: PostgreSQL hands a session its own notifications
-  // before the statement's answer, so a change made here is heard before the request that made it answers
-  // (a cached list is never served stale to the visitor who just voted). The other sessions' notifications
-  // are left to the listening connection, which skips these.
-  const ownChanges = new Set<(payload: string) => void>();
-  const ownBackends = new Set<number>();
-  pool.on("connect", (client) => {
-    const backend = (client as unknown as { processID: number }).processID;
-    ownBackends.add(backend);
-    client.on("notification", (message) => {
-      if (message.processId !== backend) return;
-      for (const heard of ownChanges) heard(message.payload ?? "");
-    });
-    client.on("end", () => ownBackends.delete(backend));
-    // Queued before whatever the pool gives this connection to run first.
-    client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
-  });
   const timer = new QueryTimer();
   timer.wrap(pool, ["query"]);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<PostgresListener>();
   return {
     db,
     kind: "postgres",
@@ -303,17 +302,17 @@ export function openPostgres(url: string, max = 10): Database {
       max,
     }),
     listenForChanges: async (onPayload, onResume) => {
-      ownChanges.add(onPayload);
-      const fromOthers = (message: pg.Notification) => {
-        if (!ownBackends.has(message.processId)) onPayload(message.payload ?? "");
-      };
-      const listener = new PostgresListener(url, fromOthers, onResume);
+      const listener = new PostgresListener(listenUrl, onPayload, onResume);
+      listeners.add(listener);
       // A database that is down at start-up must not stop the process (/readyz says 503 meanwhile).
       await listener.start().catch(() => listener.retry());
       return async () => {
-        ownChanges.delete(onPayload);
+        listeners.delete(listener);
         listener.close();
       };
+    },
+    changesHeard: async () => {
+      await Promise.all([...listeners].map((listener) => listener.heard()));
     },
     close: () => pool.end(),
   };
@@ -323,19 +322,56 @@ export function openPostgres(url: string, max = 10): Database {
 const RELISTEN_MS = 2_000;
 
 /**
- * LISTEN on a connection of its own (pooled ones close when idle, and are busy in transactions). When it
- * drops (a restart of PostgreSQL, a network cut) it connects again every 2 s until it can, then reports that
- * it may have missed something.
+ * How long changesHeard() waits for the listening connection at most: a listener that is slow or cut must not
+ * hold answers back. The caches then keep what they hold for LIST_CACHE_MS at most, as for anything unheard.
+ */
+export const CHANGES_HEARD_TIMEOUT_MS = 1_000;
+
+interface HeardRound {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+/**
+ * LISTEN on a connection of its own, the only one of the process (pooled connections never LISTEN: behind
+ * PgBouncer in transaction mode a pooled session is not this process's, and every listening session is sent
+ * every notification). When it drops (a restart of PostgreSQL, a network cut) it connects again every 2 s
+ * until it can, then reports that it may have missed something.
+ *
+ * It also proves when this process's own changes have been heard (heard()): PostgreSQL queues every
+ * notification at commit, in commit order, and a listening session reads that queue in order. A
+ * `pg_notify` on a channel only this connection listens to, sent after a change committed, is read after
+ * the change's own announcement: once its token is back, the change has reached onNotification. It is sent
+ * on this connection itself rather than through the pool, so the wait takes no pooled connection from the
+ * requests.
  */
 class PostgresListener {
   private client: pg.Client | undefined;
+  /** LISTEN is in place on `client`: heard() may send its tokens. */
+  private listening = false;
   private closed = false;
+  /** This process's own channel for heard()'s tokens: no other process is sent them. */
+  private readonly tokenChannel = `mg_heard_${randomBytes(8).toString("hex")}`;
+  private tokens = 0;
+  private readonly awaitingToken = new Map<string, () => void>();
+  /** A token round on the connection (one at a time: pg queues a second query, and warns). */
+  private roundInFlight = false;
+  /** The next round: everyone who asks while one is in flight waits for the same next token. */
+  private next: HeardRound | undefined;
 
   constructor(
     private readonly url: string,
-    private readonly onNotification: (message: pg.Notification) => void,
+    private readonly onPayload: (payload: string) => void,
     private readonly onResume: () => void,
   ) {}
+
+  private readonly onNotification = (message: pg.Notification) => {
+    if (message.channel === this.tokenChannel) {
+      this.awaitingToken.get(message.payload ?? "")?.();
+      return;
+    }
+    this.onPayload(message.payload ?? "");
+  };
 
   async start(): Promise<void> {
     if (this.closed) return;
@@ -346,6 +382,7 @@ class PostgresListener {
     const lost = () => {
       if (this.client !== client) return;
       this.client = undefined;
+      this.stopListening();
       void client.end().catch(() => {});
       this.retry();
     };
@@ -354,12 +391,79 @@ class PostgresListener {
     this.client = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${this.tokenChannel}`);
+      if (this.client === client) this.listening = true;
     } catch (error) {
       if (this.client === client) this.client = undefined;
       void client.end().catch(() => {});
       throw error;
     }
+  }
+
+  /**
+   * Resolves once every change this process committed before the call has been passed to onPayload, or
+   * after CHANGES_HEARD_TIMEOUT_MS, or at once while not listening (nothing would be heard: the resume
+   * counts every list as changed).
+   */
+  heard(): Promise<void> {
+    if (!this.listening) return Promise.resolve();
+    if (this.next) return this.next.promise;
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => {
+      // Bounded from the moment it is asked for, even when the round before is stuck on its query.
+      const timeout = setTimeout(r, CHANGES_HEARD_TIMEOUT_MS);
+      timeout.unref();
+      resolve = () => {
+        clearTimeout(timeout);
+        r();
+      };
+    });
+    this.next = { promise, resolve };
+    if (!this.roundInFlight) void this.sendRounds();
+    return promise;
+  }
+
+  /** Sends the waiting round's token, then the next round's, until nobody waits. */
+  private async sendRounds(): Promise<void> {
+    this.roundInFlight = true;
+    try {
+      for (let round = this.next; round; round = this.next) {
+        this.next = undefined;
+        const client = this.client;
+        if (!client || !this.listening) {
+          round.resolve();
+          continue;
+        }
+        const token = String(++this.tokens);
+        let timeout: ReturnType<typeof setTimeout> | undefined;
+        const tokenBack = new Promise<void>((resolve) => {
+          this.awaitingToken.set(token, resolve);
+          timeout = setTimeout(resolve, CHANGES_HEARD_TIMEOUT_MS);
+          timeout.unref();
+        });
+        const sent = client
+          .query({ name: "mg_heard", text: "SELECT pg_notify($1, $2)", values: [this.tokenChannel, token] })
+          .then(
+            () => {},
+            () => this.awaitingToken.get(token)?.(),
+          );
+        await tokenBack;
+        clearTimeout(timeout);
+        this.awaitingToken.delete(token);
+        round.resolve();
+        // The next token waits for this query's answer: one query at a time on the connection.
+        await sent;
+      }
+    } finally {
+      this.roundInFlight = false;
+    }
+  }
+
+  /** The connection is gone: nothing more will be heard on it, so nobody waits for it. */
+  private stopListening(): void {
+    this.listening = false;
+    for (const resolve of this.awaitingToken.values()) resolve();
+    this.awaitingToken.clear();
   }
 
   retry(): void {
@@ -374,6 +478,7 @@ class PostgresListener {
 
   close(): void {
     this.closed = true;
+    this.stopListening();
     void this.client?.end().catch(() => {});
     this.client = undefined;
   }

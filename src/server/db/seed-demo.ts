@@ -180,21 +180,22 @@ export type StoreImage = (
 export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
 
-  const image = async (name: keyof typeof SPRITES, background: string) =>
-    storeImage(db, {
-      bytes: await spritePng(name, background),
-      contentType: "image/png",
-      width: 256,
-      height: 256,
-    });
-  const [frog, coin, rocket, cat, moon, chart] = await Promise.all([
-    image("frog", "#3cbcfc"),
-    image("coin", "#6b38ff"),
-    image("rocket", "#0f0f1a"),
-    image("cat", "#f878f8"),
-    image("moon", "#0f0f1a"),
-    image("chart", "#f4ecd8"),
-  ]);
+  const sprites: Array<[keyof typeof SPRITES, string]> = [
+    ["frog", "#3cbcfc"],
+    ["coin", "#6b38ff"],
+    ["rocket", "#0f0f1a"],
+    ["cat", "#f878f8"],
+    ["moon", "#0f0f1a"],
+    ["chart", "#f4ecd8"],
+  ];
+  const pngs = await Promise.all(sprites.map(([name, background]) => spritePng(name, background)));
+  // Stored one after another: on PostgreSQL `db` is the start-up lock's transaction, one connection, and
+  // queries sent to it at once are queued by pg with a deprecation warning ("removed in pg@9").
+  const stored = [];
+  for (const bytes of pngs) {
+    stored.push(await storeImage(db, { bytes, contentType: "image/png", width: 256, height: 256 }));
+  }
+  const [frog, coin, rocket, cat, moon, chart] = stored;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   // Today's headlines count in the race in progress; a winner won the race that closed the evening after
   // it arrived.

@@ -47,6 +47,9 @@ describe("live updates", () => {
     t.app.liveEvents.onChange((topics) => heard.push(topics.join(",")));
     // Each statement below is written straight to the database: no route, service or job announces it.
     const announced = async (change: () => Promise<unknown>) => {
+      // What was written before has been heard (on PostgreSQL a change made outside a request reaches the
+      // listening connection a moment after its statement answers).
+      await t.database.changesHeard();
       heard.length = 0;
       await change();
       // A marker after the change: once it is heard, the change's own announcement was too.
@@ -142,6 +145,7 @@ describe("live updates", () => {
     const t = await createTestApp();
     cleanups.push(() => t.close());
     const h = await openVoting(t);
+    await t.database.changesHeard();
     const heard: LiveTopic[][] = [];
     t.app.liveEvents.onChange((topics) => heard.push(topics));
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: 424242 } });

@@ -28,7 +28,8 @@ export class LiveEvents {
    * Starts hearing the database's announcements. After the listening connection was lost every list counts
    * as changed: what was announced meanwhile reached nobody (open pages fetch everything again).
    */
-  async listen(database: Pick<Database, "listenForChanges">): Promise<void> {
+  async listen(database: Pick<Database, "listenForChanges" | "changesHeard">): Promise<void> {
+    this.ownChangesHeard = () => database.changesHeard();
     this.unlisten = await database.listenForChanges(
       (payload) => this.changed(...payload.split(",").filter(isLiveTopic)),
       () => {
@@ -37,6 +38,13 @@ export class LiveEvents {
       },
     );
   }
+
+  /**
+   * Resolves once the changes this process committed so far have been heard (and the caches have dropped
+   * their lists): a request that may have changed a list answers after it (app.ts), so its visitor's next
+   * read is never the cached list from before the change. Bounded: see Database.changesHeard.
+   */
+  ownChangesHeard: () => Promise<void> = () => Promise.resolve();
 
   /** Lists changed: caches hear it at once, open pages with the next flush. */
   changed(...topics: LiveTopic[]): void {

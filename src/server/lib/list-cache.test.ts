@@ -27,20 +27,24 @@ describe("the public list cache", () => {
     cleanups.push(() => t.close());
     await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 86_400_000) });
     const h = await createHeadline(t.db, { title: "Cached headline" });
+    // Written straight to the database: on PostgreSQL heard a moment later, which would drop the list cached below.
+    await t.database.changesHeard();
     expect((await titles(t)).map((x) => x.title)).toEqual(["Cached headline"]);
 
     // A write the database does not announce is not seen while the entry is fresh: it comes from memory.
     await writeUnannounced(t.db, (tx) => createHeadline(tx, { title: "Unannounced" }));
     expect(await titles(t)).toHaveLength(1);
 
-    // A vote is announced as its transaction commits, before its answer: the next answer is current.
+    // A vote is announced as its transaction commits, and heard before its answer: the next answer is current.
     await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: h.id } });
     const fresh = await titles(t);
     expect(fresh).toHaveLength(2);
     expect(fresh.find((x) => x.title === "Cached headline")?.votes).toBe(1);
 
     // So is a change nobody made through the app (a job, a statement typed by hand).
+    // (Heard on PostgreSQL's listening connection a moment after the statement answers: no request to wait.)
     await createHeadline(t.db, { title: "Written behind the app's back" });
+    await t.database.changesHeard();
     expect(await titles(t)).toHaveLength(3);
   });
 

@@ -1,6 +1,11 @@
 -- Issue 20: two independent news lists with a race each, no vote ever deleted, unpaid promotions out of
 -- the race. Expand only: columns, functions and triggers are added; nothing the previous release reads is
 -- dropped (its stage names stay, mirrored from the new switches by headline_stage_mirror).
+-- The previous release keeps voting while this runs (a rolling deploy). Its vote reads settings, then
+-- headlines, then writes votes and vote_quota; taking every lock up front in that order means a vote either
+-- finished before or waits for the whole migration. Taken one ALTER at a time (headlines, then settings),
+-- a vote holding settings and waiting for headlines deadlocked with it: 500s (previous-release.test.ts).
+LOCK TABLE "settings", "headlines", "votes", "vote_quota" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 ALTER TABLE "headlines" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "headlines" ADD COLUMN "race_cycle" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "headlines" ADD COLUMN "tomorrow_votes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

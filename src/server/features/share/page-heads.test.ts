@@ -183,6 +183,8 @@ describe("heads kept in memory", () => {
     });
     try {
       const { id } = await createHeadline(cached.db, { title: "Cached cat", description: "First words." });
+      // Written straight to the database: on PostgreSQL heard a moment later, which would drop the head kept below.
+      await cached.database.changesHeard();
       const description = async () =>
         /<meta name="description" content="([^"]*)">/.exec(
           (await cached.app.inject({ url: `/h/${id}/cached-cat` })).body,
@@ -195,6 +197,7 @@ describe("heads kept in memory", () => {
       expect(await description()).toBe("First words.");
       // Any announced change of the paper: read again.
       await createHeadline(cached.db, { stage: "tomorrow" });
+      await cached.database.changesHeard();
       expect(await description()).toBe("Second words.");
     } finally {
       await cached.close();

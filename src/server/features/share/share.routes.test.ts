@@ -202,6 +202,9 @@ describe("caching and compression, like the pages and lists", () => {
       const h = await createHeadline(t.db, { title: `Busy day headline ${i} about frogs`, stage: "pending" });
       await transition(t.db, h.id, "approve", job, new Date(Date.UTC(2026, 10, 21, 0, i)));
     }
+    // Written straight to the database: on PostgreSQL heard a moment later, which would drop what the test
+    // caches next.
+    await t.database.changesHeard();
     t.app.liveEvents.changed("headlines");
   }
 
