@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect";
-import { freezeClosedEditions } from "../features/editions/editions.service";
+import { freezeClosedEditions } from "../features/headlines/editions.service";
 import { runCycle } from "../features/votes/cycle.service";
 import type { Metrics } from "../plugins/observability";
 import { startIntervalJob } from "./interval-job";

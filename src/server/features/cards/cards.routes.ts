@@ -4,8 +4,8 @@ import { EDITION_DATE } from "@/common/edition-record";
 import { idParamSchema } from "@/common/ids";
 import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
-import { findEditionLeader } from "../editions/editions.service";
 import { cardContent, cardVersion, editionCardContent, editionDayCardContent } from "../headlines/card-path";
+import { findEditionLeader } from "../headlines/editions.service";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 import { ImageWorkQueue, type WorkTicket } from "../uploads/image-work-queue";
 import {

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { freezeClosedEditions } from "../headlines/editions.service";
 import { crownWinner } from "../headlines/headline-stage";
 import { runCycle } from "../votes/cycle.service";
-import { freezeClosedEditions } from "./editions.service";
 
 /** Issue 22: each edition has its page (with its own head and share card), is in the sitemap and the feeds. */
 const PUBLIC_URL = "https://memegazette.example";

@@ -5,9 +5,9 @@ import { editions, headlines, settings, votes } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
+import { freezeClosedEditions } from "../headlines/editions.service";
 import { runCycle } from "../votes/cycle.service";
 import { ledgerMismatches } from "../votes/ledger";
-import { freezeClosedEditions } from "./editions.service";
 
 /**
  * Issue 22: an edition per day, `/api/editions/{date}` as JSON and CSV: every headline of the day's race

@@ -1,7 +1,7 @@
 import { EDITION_CSV_COLUMNS, EDITION_DATE, type EditionRecord } from "@/common/edition-record";
 import { badRequest, notFound } from "../../lib/http-error";
 import type { App } from "../../types";
-import { findEditionRecord } from "./editions.service";
+import { findEditionRecord } from "../headlines/editions.service";
 
 export const BAD_EDITION_DATE = "The edition date must be a date in YYYY-MM-DD format.";
 export const NO_EDITION = "No edition was printed on this date.";

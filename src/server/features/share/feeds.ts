@@ -8,8 +8,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { editions, headlines, headlineTransitions } from "../../db/schema";
 import { escapeHtml, xmlChars } from "../../lib/html";
-import { findEditionLeader } from "../editions/editions.service";
 import { editionDayCardPath, headlineCardPath } from "../headlines/card-path";
+import { findEditionLeader } from "../headlines/editions.service";
 import { toHeadline } from "../headlines/headline-view";
 
 /** How many entries the feeds carry: the latest of the paper. */

@@ -17,7 +17,6 @@ import type { Db } from "../../db/connect";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
-import { findEditionLeader } from "../editions/editions.service";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -25,6 +24,7 @@ import {
   editionDayCardPath,
   headlineCardPath,
 } from "../headlines/card-path";
+import { findEditionLeader } from "../headlines/editions.service";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 
 /** What each screen is, for link previews and search results. */

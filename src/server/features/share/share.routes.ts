@@ -6,7 +6,7 @@ import { escapeHtml, xmlChars } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import { type CachedBody, cachedBody, sendCached } from "../../lib/list-cache";
 import type { App } from "../../types";
-import { listEditionDays } from "../editions/editions.service";
+import { listEditionDays } from "../headlines/editions.service";
 import { buildFeed, jsonFeed11, latestFeedEntries } from "./feeds";
 
 /** Topics whose change can change the feeds and the sitemap (src/common/live.ts). */

@@ -4,8 +4,8 @@ import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { type Db, rowsOf } from "../../db/connect";
 import { editions, settings } from "../../db/schema";
-import { findHeadlinePage } from "../headlines/headlines.service";
-import { CURRENT_RACE } from "../headlines/races";
+import { findHeadlinePage } from "./headlines.service";
+import { CURRENT_RACE } from "./races";
 
 type EditionRow = typeof editions.$inferSelect;
 
