@@ -51,12 +51,17 @@ function multipartFields(body: Buffer, contentType: string): Record<string, unkn
   return fields;
 }
 
-export async function startFakeTelegram(): Promise<FakeTelegram> {
+/** Listens on `port` (0: any free one); GET /health answers 200 for a runner waiting on it. */
+export async function startFakeTelegram(port = 0): Promise<FakeTelegram> {
   const requests: FakeTelegramRequest[] = [];
   const canned = new Map<string, CannedAnswer[]>();
   const hanging = new Set<string>();
   let nextId = 100;
   const server: Server = createServer(async (request, response) => {
+    if (request.method === "GET" && request.url === "/health") {
+      response.end("ok");
+      return;
+    }
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "");
     const body = await readBody(request);
     if (!match || request.method !== "POST") {
@@ -89,10 +94,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify({ ok: true, result }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     answerNext(method, answer) {
       canned.set(method, [...(canned.get(method) ?? []), answer]);

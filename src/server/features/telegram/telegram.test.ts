@@ -59,12 +59,10 @@ afterEach(async () => {
 describe("Telegram posts", () => {
   it("posts the race opening, the reminder, the winner with its card and the launch once each, across two processes", async () => {
     const now = new Date();
-    await t.db
-      .update(settings)
-      .set({
-        raceCycle: new Date(now.getTime() - 60_000),
-        votingEndTime: new Date(now.getTime() + 30 * 60_000),
-      });
+    await t.db.update(settings).set({
+      raceCycle: new Date(now.getTime() - 60_000),
+      votingEndTime: new Date(now.getTime() + 30 * 60_000),
+    });
     const first = await createHeadline(t.db, { title: "Frog wins the <lottery> & more" });
     await createHeadline(t.db, { title: "Cat elected mayor of a small town" });
 
