@@ -9,6 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const runDir = path.resolve(import.meta.dirname, ".tmp", `e2e-${port}`);
 /** The fake Solana node (e2e/fake-chain.ts): promoted submissions are paid on it and found by reference. */
 const chainPort = port + 1000;
+const telegramPort = port + 2000;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
@@ -54,6 +55,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // A fake Telegram Bot API: the server posts its channel messages there (the dashboard's Telegram tab).
+      command: `tsx e2e/fake-telegram.ts ${telegramPort}`,
+      url: `http://127.0.0.1:${telegramPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
     // The production process: the compiled server on plain node, as `npm start` runs it.
     command: `rm -rf ${runDir} && vite build --outDir ${runDir}/dist --emptyOutDir && tsx build/server.ts ${runDir}/server && node --enable-source-maps ${runDir}/server/main.js`,
     url: `http://127.0.0.1:${port}/api/settings`,
@@ -70,6 +78,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TOKEN_ADDRESS: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
       TELEGRAM_URL: "https://t.me/memegazette",
+      TELEGRAM_BOT_TOKEN: "123456789:AAE2eFakeTokenForTheFakeBotApi",
+      TELEGRAM_CHAT_ID: "@memegazette_e2e",
+      TELEGRAM_API_BASE_URL: `http://127.0.0.1:${telegramPort}`,
       X_URL: "https://x.com/memegazette",
       // Two browsers and the server share two cores here: a slow second is the machine, not an overload.
       MAX_EVENT_LOOP_DELAY_MS: "0",

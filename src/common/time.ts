@@ -68,3 +68,16 @@ export function formatEasternStamp(at: Date | string): string {
     timeZoneName: "short",
   });
 }
+
+/** "Nov 26, 2026, 3:04 PM ET": a moment in the paper's clock, the zone written "ET" (decisions, "Third wave"). */
+export function formatEasternEt(at: Date | string): string {
+  const stamp = new Date(at).toLocaleString("en-US", {
+    timeZone: EASTERN,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return `${stamp} ET`;
+}

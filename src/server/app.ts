@@ -10,8 +10,10 @@ import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
 import { cardsRoutes } from "./features/cards/cards.routes";
+import { drawHeadlineCard } from "./features/cards/cards.service";
 import { editionsRoutes } from "./features/editions/editions.routes";
 import { headlinesRoutes } from "./features/headlines/headlines.routes";
+import { findHeadlinePage } from "./features/headlines/headlines.service";
 import { imagesRoutes } from "./features/images/images.routes";
 import { installRoutes } from "./features/install/install.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -21,12 +23,14 @@ import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
+import { telegramRoutes } from "./features/telegram/telegram.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
 import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { createTelegramClient } from "./integrations/telegram";
 import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
 import { RedisLink } from "./lib/redis";
@@ -174,6 +178,22 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   metrics.watchQueue("images", app.imageWork);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs, metrics.listCache));
   app.decorate("paymentChecks", new PaymentChecks(database.db, config, app.log, metrics));
+  const telegramClient = createTelegramClient(config, metrics.outbound);
+  app.decorate(
+    "telegram",
+    telegramClient && {
+      db: database.db,
+      client: telegramClient,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      // The winner's post carries its share card, drawn here and uploaded: PUBLIC_URL may not be reachable
+      // from Telegram's servers, so Telegram is never asked to fetch it.
+      drawCard: async (id: number) => {
+        const page = await findHeadlinePage(database.db, id);
+        return page ? drawHeadlineCard(database.db, config.siteName, page) : null;
+      },
+    },
+  );
   await registerUnderPressure(app);
   registerEtags(app);
   const securityHeaders = registerSecurityHeaders(app, {
@@ -211,6 +231,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(accountsRoutes);
   await app.register(adminRoutes);
   await app.register(voteEvidenceRoutes);
+  await app.register(telegramRoutes);
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);

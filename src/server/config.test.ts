@@ -60,6 +60,9 @@ describe("configuration", () => {
     ["SUBMISSION_PRICE_SOL", "-1"],
     ["SEED_DEMO", "maybe"],
     ["TELEGRAM_URL", "javascript:alert(1)"],
+    ["TELEGRAM_BOT_TOKEN", "not-a-token"],
+    ["TELEGRAM_CHAT_ID", "my channel"],
+    ["TELEGRAM_API_BASE_URL", "ftp://api.telegram.org"],
     ["ADMIN_PASSWORD", "short"],
     ["TRUST_PROXY", "everyone!"],
     ["SHUTDOWN_DELAY_MS", "-1"],
@@ -67,6 +70,26 @@ describe("configuration", () => {
   ])("stops on an invalid %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("reads the Telegram channel's settings, the real Bot API by default, and never repeats a bad token", () => {
+    expect(loadConfig({})).toMatchObject({
+      telegramBotToken: undefined,
+      telegramChatId: undefined,
+      telegramApiBaseUrl: "https://api.telegram.org",
+    });
+    const config = loadConfig({
+      TELEGRAM_BOT_TOKEN: " 123456:ABCdefGHIjklMNOpqrSTUvwxYZ0123 ",
+      TELEGRAM_CHAT_ID: "-1001234567890",
+      TELEGRAM_API_BASE_URL: "http://127.0.0.1:9999",
+    });
+    expect(config).toMatchObject({
+      telegramBotToken: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ0123",
+      telegramChatId: "-1001234567890",
+      telegramApiBaseUrl: "http://127.0.0.1:9999",
+    });
+    expect(loadConfig({ TELEGRAM_CHAT_ID: "@memegazette" }).telegramChatId).toBe("@memegazette");
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: "123456:short secret" })).not.toThrow(/short secret/);
   });
 
   it("takes Solana addresses that decode to 32 bytes, with the message deployers know otherwise", () => {

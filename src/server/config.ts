@@ -144,6 +144,21 @@ const EnvSchema = z.object({
     "must be an origin, like https://memegazette.example",
   ),
   TELEGRAM_URL: httpUrl,
+  /** The bot that posts to the channel (from @BotFather); with TELEGRAM_CHAT_ID it turns the posts on. */
+  TELEGRAM_BOT_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, "must be a bot token from @BotFather (digits:letters)")
+      .optional(),
+  ),
+  /** The channel the bot posts to: its numeric id (-100...) or its @username. */
+  TELEGRAM_CHAT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, "must be a numeric chat id or an @channel name")
+      .optional(),
+  ),
+  TELEGRAM_API_BASE_URL: httpUrl.transform((v) => v ?? "https://api.telegram.org"),
   X_URL: httpUrl,
   NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
   NYT_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://rss.nytimes.com"),
@@ -204,6 +219,11 @@ export interface Config {
   eventStreamsMax: number;
   uploadQueueMax: number;
   telegramUrl: string | undefined;
+  /** The Telegram bot's token: a secret, never logged, never in an answer (integrations/telegram.ts). */
+  telegramBotToken: string | undefined;
+  telegramChatId: string | undefined;
+  /** The Bot API's origin (tests: a fake server). */
+  telegramApiBaseUrl: string;
   xUrl: string | undefined;
   newsFeedBaseUrl: string;
   nytFeedBaseUrl: string;
@@ -272,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsMax: e.EVENT_STREAMS_MAX,
     uploadQueueMax: e.UPLOAD_QUEUE_MAX,
     telegramUrl: e.TELEGRAM_URL,
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramChatId: e.TELEGRAM_CHAT_ID,
+    telegramApiBaseUrl: e.TELEGRAM_API_BASE_URL,
     xUrl: e.X_URL,
     newsFeedBaseUrl: e.NEWS_FEED_BASE_URL,
     nytFeedBaseUrl: e.NYT_FEED_BASE_URL,

@@ -8,6 +8,7 @@ import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
+import { startTelegramJob } from "./jobs/telegram";
 import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { ConnectionDrain } from "./lib/drain";
 import { describeDatabase, describeMigrations, prepareDatabase } from "./startup";
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const stopPaymentJob = startPaymentJob(database.db, config, app.paymentChecks, app.log, app.metrics);
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log, app.metrics);
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log, app.metrics);
+  const stopTelegramJob = startTelegramJob(app.telegram, app.log, app.metrics);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
         stopPaymentJob(),
         stopImageCleanupJob(),
         stopVoteEvidenceJob(),
+        stopTelegramJob(),
       ]);
       await app.close();
       await jobsStopped;

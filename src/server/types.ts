@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { LiveEvents } from "./events/live-events";
 import type { PaymentChecks } from "./features/payments/payment-checks";
+import type { TelegramContext } from "./features/telegram/telegram.service";
 import type { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import type { ListCache } from "./lib/list-cache";
 import type { RedisLink } from "./lib/redis";
@@ -36,6 +37,8 @@ declare module "fastify" {
     paymentChecks: PaymentChecks;
     /** From now on /readyz answers 503 (the first phase of a SIGTERM, main.ts); everything else is served. */
     withdrawReadiness(): void;
+    /** The Telegram channel's posting context; null unless TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
+    telegram: TelegramContext | null;
     /** Present when REDIS_URL is set. */
     redis: RedisLink | undefined;
   }

@@ -26,4 +26,5 @@ export const queryKeys = {
   voteEvidence: ["admin", "vote-evidence"],
   /** Followed by the filters and page: ["admin", "audit", { headline, account, page }]. */
   audit: ["admin", "audit"],
+  telegram: ["admin", "telegram"],
 } as const;

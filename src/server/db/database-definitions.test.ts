@@ -33,6 +33,7 @@ describe("one readable source for each database rule", () => {
       "edition_follows_settings",
       "headline_live_topics",
       "headline_stage_mirror",
+      "telegram_launch_post",
     ]);
     for (const [name, body] of sources) {
       const rows = rowsOf<{ src: string }>(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -411,6 +412,48 @@ export const jobRuns = pgTable("job_runs", {
   name: text("name").primaryKey(),
   nextRunAt: tstz("next_run_at").notNull(),
 });
+
+/**
+ * The Telegram channel's posts (features/telegram): one row per post, its (kind, subject) unique, so the
+ * row is the claim: a process sends only a post whose row it inserted (or moved from pending/failed) itself,
+ * and two processes or a restart never post the same event twice. A launch is recorded by the database when
+ * a contract address is set (trigger telegram_launch_post, status pending); the other events are found by
+ * the job from the settings and the crown transitions.
+ */
+export const TELEGRAM_POST_KINDS = ["race_open", "reminder", "winner", "launch", "test"] as const;
+export const TELEGRAM_POST_STATUSES = ["pending", "sending", "sent", "failed", "skipped"] as const;
+export const telegramPosts = pgTable(
+  "telegram_posts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: TELEGRAM_POST_KINDS }).notNull(),
+    /** What the post is about: the race's ISO instant, the headline's id, or a test's random id. */
+    subject: text("subject").notNull(),
+    status: text("status", { enum: TELEGRAM_POST_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the event happened: an event older than the job's window when first seen is skipped, not posted. */
+    eventAt: tstz("event_at").notNull(),
+    /** Set only after a failure Telegram itself answered (nothing was posted): when to try again. */
+    retryAt: tstz("retry_at"),
+    messageId: bigint("message_id", { mode: "number" }),
+    /** Why the last attempt failed, with the bot token removed. */
+    error: text("error"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("telegram_posts_kind_subject_idx").on(t.kind, t.subject),
+    index("telegram_posts_created_idx").on(t.createdAt),
+    check(
+      "telegram_posts_kind_known",
+      sql`${t.kind} IN ('race_open', 'reminder', 'winner', 'launch', 'test')`,
+    ),
+    check(
+      "telegram_posts_status_known",
+      sql`${t.status} IN ('pending', 'sending', 'sent', 'failed', 'skipped')`,
+    ),
+  ],
+);
 
 /** Uploads accepted per IP in the last hour: the database's record for the hourly upload limit. */
 export const uploadLog = pgTable(

@@ -40,7 +40,7 @@ export function createServiceFetch(config: ServiceConfig, metrics?: OutboundMetr
 }
 
 /** The services an outside call is counted under (`outbound_requests_total{service}`). */
-export type OutboundService = "solana_rpc" | "news" | "dexscreener" | "jupiter" | "x" | "other";
+export type OutboundService = "solana_rpc" | "news" | "dexscreener" | "jupiter" | "x" | "telegram" | "other";
 
 /**
  * Which configured service a URL calls: the one whose base URL it starts with (the longest, should two

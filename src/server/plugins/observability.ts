@@ -77,7 +77,7 @@ export class Metrics {
   readonly outbound: OutboundMetrics = {
     requests: new Counter({
       name: "outbound_requests_total",
-      help: "Calls to outside services, by service (solana_rpc, dexscreener, jupiter, news, x, other) and outcome (ok, timeout, http_4xx, http_5xx, error).",
+      help: "Calls to outside services, by service (solana_rpc, dexscreener, jupiter, news, x, telegram, other) and outcome (ok, timeout, http_4xx, http_5xx, error).",
       labelNames: ["service", "outcome"] as const,
       registers: [this.registry],
     }),

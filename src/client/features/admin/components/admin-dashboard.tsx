@@ -10,6 +10,7 @@ import { PendingTab } from "./pending-tab";
 import { SecurityResetTab } from "./security-reset-tab";
 import { StaffTab } from "./staff-tab";
 import { SummaryCards } from "./summary-cards";
+import { TelegramTab } from "./telegram-tab";
 import { TomorrowsNewsTab } from "./tomorrows-news-tab";
 import { TrendingHeadlinesTab } from "./trending-headlines-tab";
 import { TrendingTokensTab } from "./trending-tokens-tab";
@@ -36,6 +37,7 @@ const TABS: TabDef[] = [
   { value: "trending-headlines", label: "Trending Headlines", render: () => <TrendingHeadlinesTab /> },
   { value: "trending-tokens", label: "Trending Tokens", render: () => <TrendingTokensTab /> },
   { value: "notifications", label: "Notifications", render: () => <NotificationsTab /> },
+  { value: "telegram", label: "Telegram", render: () => <TelegramTab /> },
   { value: "audit", label: "Audit", render: () => <AuditTab /> },
   { value: "staff", label: "Staff Management", adminOnly: true, render: () => <StaffTab /> },
   { value: "security-reset", label: "Security Reset", adminOnly: true, render: () => <SecurityResetTab /> },
