@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { headlines } from "../../db/schema";
+import { headlines, images } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { headlineCardPath } from "../headlines/card-path";
@@ -31,6 +31,23 @@ async function drawn(kind: "headline" | "edition"): Promise<number> {
     0
   );
 }
+
+describe("pictures for every client (issue 23)", () => {
+  it("serves cards, uploaded images, avatars and the favicon to any origin, and pages and the API to their own", async () => {
+    const { id } = await createHeadline(t.db, { title: "Frog buys the moon" });
+    const hash = "a".repeat(64);
+    await t.db
+      .insert(images)
+      .values({ hash, contentType: "image/png", bytes: Buffer.from("png"), width: 1, height: 1 });
+    for (const url of [await pathOf(id), `/api/images/${hash}`, "/api/avatar?name=Frog", "/favicon.ico"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cross-origin-resource-policy"], url).toBe("cross-origin");
+    }
+    const api = await t.app.inject({ url: "/api/settings" });
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+  });
+});
 
 describe("share cards", () => {
   it("draws a headline's card as a 1200x630 PNG, cached for a year", async () => {

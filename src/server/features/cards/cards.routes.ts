@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { EDITION_DATE } from "@/common/edition-record";
 import { idParamSchema } from "@/common/ids";
+import { EMBEDDABLE } from "../../lib/embeddable";
 import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
 import { cardContent, cardVersion, editionCardContent, editionDayCardContent } from "../headlines/card-path";
@@ -115,7 +116,7 @@ export async function cardsRoutes(app: App): Promise<void> {
       .type("image/png")
       .header("cache-control", `public, max-age=${ONE_YEAR_S}, immutable`)
       // A card is for other sites to show (link previews, feed readers): any origin may embed it.
-      .header("cross-origin-resource-policy", "cross-origin")
+      .headers(EMBEDDABLE)
       .send(png);
   const moved = (reply: FastifyReply, path: string) =>
     reply.header("cache-control", "public, max-age=60").redirect(path, 302);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMBEDDABLE } from "../../lib/embeddable";
 import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
 import { avatarSvg } from "./avatar";
@@ -19,6 +20,7 @@ export async function imagesRoutes(app: App): Promise<void> {
         .header("cache-control", `public, max-age=${ONE_YEAR_S}, immutable`)
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
+        .headers(EMBEDDABLE)
         .send(Buffer.from(image.bytes));
     },
   );
@@ -32,6 +34,7 @@ export async function imagesRoutes(app: App): Promise<void> {
         .header("cache-control", "public, max-age=86400")
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .headers(EMBEDDABLE)
         .send(avatarSvg(request.query.name)),
   );
 }

@@ -1,3 +1,4 @@
+import { EMBEDDABLE } from "../../lib/embeddable";
 import type { App } from "../../types";
 import { drawIcon, icoOf, PAPER } from "./app-icons";
 
