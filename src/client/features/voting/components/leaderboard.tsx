@@ -29,9 +29,10 @@ export function Leaderboard({
       >
         Current Leaderboard
       </h2>
-      {top.length === 0 ? (
+      {top.every((h) => h.votes === 0) ? (
         <p className="p-4 text-base">{emptyText ?? "No votes yet! Be the first to vote."}</p>
-      ) : (
+      ) : null}
+      {top.length === 0 ? null : (
         <ol className="divide-y-2 divide-ink/30">
           {top.map((h, i) => {
             const rank = i + 1;
@@ -64,8 +65,7 @@ export function Leaderboard({
                   ) : null}
                 </span>
                 <span className="shrink-0 font-pixel text-xs">
-                  {h.votes} <span className="sr-only">votes</span>
-                  <span aria-hidden="true">PTS</span>
+                  {h.votes} {h.votes === 1 ? "vote" : "votes"}
                 </span>
               </li>
             );
@@ -76,10 +76,10 @@ export function Leaderboard({
   );
 }
 
-/** The top 6 by votes (headlines without a vote are not on the board); equal counts keep the list order. */
+/**
+ * The top 6 by votes, every candidate ranked: a headline without a vote yet is on the board too (leaving it
+ * out read as if it were not in the race). Equal counts keep the list order.
+ */
 export function topSix(items: Headline[]): Headline[] {
-  return items
-    .filter((h) => h.votes > 0)
-    .sort((a, b) => b.votes - a.votes)
-    .slice(0, 6);
+  return [...items].sort((a, b) => b.votes - a.votes).slice(0, 6);
 }
