@@ -8,11 +8,14 @@ describe("formats", () => {
     expect(shortenAddress("short")).toBe("short");
   });
 
-  it("writes prices below 0.01 as decimals with 3 significant digits, compressing 4 or more leading zeros", () => {
-    expect(formatPrice(0.0000431)).toBe("$0.0₄431");
-    expect(formatPrice(0.00000000123)).toBe("$0.0₈123");
+  it("writes prices below 0.01 as decimals with 3 significant digits, writing up to nine leading zeros out and compressing more", () => {
+    // Written out, legible at 390 px in the pixel font (issue 23), up to nine zeros.
+    expect(formatPrice(0.0000431)).toBe("$0.0000431");
+    expect(formatPrice(0.00000000123)).toBe("$0.00000000123");
+    expect(formatPrice(0.000000000431)).toBe("$0.000000000431");
+    expect(formatPrice(0.0000000000431)).toBe("$0.0₁₀431");
     expect(formatPrice(0.000000000000001)).toBe("$0.0₁₄1");
-    expect(formatPrice(0.00005)).toBe("$0.0₄5");
+    expect(formatPrice(0.00005)).toBe("$0.00005");
     expect(formatPrice(0.00012345)).toBe("$0.000123");
     expect(formatPrice(0.00999)).toBe("$0.00999");
     expect(formatPrice(0.009999)).toBe("$0.01");
@@ -20,7 +23,7 @@ describe("formats", () => {
     expect(formatPrice(0.01)).toBe("$0.01");
     expect(formatPrice(1.275)).toBe("$1.27");
     expect(formatPrice(0)).toBe("$0.00");
-    expect(formatPrice(-0.0000431)).toBe("-$0.0₄431");
+    expect(formatPrice(-0.0000431)).toBe("-$0.0000431");
   });
 
   it("writes market cap and volume with a dollar sign and thousands separators", () => {

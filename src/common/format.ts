@@ -5,12 +5,17 @@ export function shortenAddress(address: string): string {
 }
 
 const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
-/** From this many zeros after the point on, their count is written as a subscript: 0.0₄431. */
-const COMPRESS_FROM_ZEROS = 4;
+/**
+ * From this many zeros after the point on, their count is written as a subscript: 0.0₁₀431. Below it the
+ * zeros are written out ($0.0000431): a subscript digit in the pixel font is about 4 px tall at 390 px and
+ * read as a comma (issue 23), and nine zeros still fit a card. Prices that small are rare.
+ */
+const COMPRESS_FROM_ZEROS = 10;
 
 /**
- * Price with a dollar sign: 2 decimals from $0.01 up; below that 3 significant digits as a decimal, with a
- * long run of leading zeros written as DexScreener does ($0.0₄431 is $0.0000431), never in e-notation.
+ * Price with a dollar sign: 2 decimals from $0.01 up; below that 3 significant digits as a decimal
+ * ($0.0000431), a very long run of leading zeros written as DexScreener does ($0.0₁₀431), never in
+ * e-notation.
  */
 export function formatPrice(price: number): string {
   const sign = price < 0 ? "-" : "";
