@@ -1,4 +1,4 @@
-import { expect, isPhone, test, toastItems as toasts } from "./fixtures";
+import { expect, isPhone, SITE_NAME, test, toastItems as toasts } from "./fixtures";
 
 // Toasts follow the spec: one at a time (a new one replaces it), 5 s auto-close, a 50 px swipe right
 // dismisses, F8 moves focus to them. Copying a contract address is the simplest way to raise one.
@@ -72,5 +72,15 @@ test.describe("toasts", () => {
     await expect(toasts(page)).toBeVisible();
     await swipe(120);
     await expect(toasts(page)).toHaveCount(0);
+  });
+
+  test("the error toasts of a page left are gone on the next page (issue 23)", async ({ page }) => {
+    await page.goto("/submit");
+    await page.getByRole("button", { name: "Submit Headline" }).click();
+    await expect(toasts(page).getByText("Image required", { exact: true })).toBeVisible();
+    // In the app, without a reload: the masthead's name leads home.
+    await page.getByRole("banner").getByRole("link", { name: SITE_NAME }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toasts(page).getByText("Image required", { exact: true })).toBeHidden();
   });
 });

@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { NewsTicker } from "@/client/features/notifications/components/news-ticker";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { dismissErrorToasts } from "@/client/lib/use-toast";
 import { frontPageTitle, screenTitle } from "@/common/page-meta";
 import { EDITION_PAGE, HEADLINE_PAGE, pageFileFor } from "@/common/pages";
 import { BottomBar } from "./bottom-bar";
@@ -17,6 +19,10 @@ import { RouteErrorBoundary } from "./route-error-boundary";
  */
 export function AppLayout() {
   const { pathname } = useLocation();
+  // A page's error toasts are about that page: leaving it closes them (issue 23).
+  useEffect(() => {
+    if (pathname) dismissErrorToasts();
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] lg:pb-0">
       <ScreenTitle pathname={pathname} />

@@ -48,6 +48,14 @@ export function dismissToast(id?: string): void {
   );
 }
 
+/**
+ * Closes the error toasts (issue 23): what a success answers, or what belonged to the page the visitor left.
+ * A success's own toast, raised just before it navigates, stays.
+ */
+export function dismissErrorToasts(): void {
+  for (const t of toasts) if (t.open && t.variant === "destructive") dismissToast(t.id);
+}
+
 /** Shows a toast from anywhere (components, mutation callbacks); it replaces the one on screen. */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;

@@ -29,10 +29,7 @@ export async function installRoutes(app: App): Promise<void> {
     }
     return png;
   };
-  const forAnyone = {
-    "cache-control": "public, max-age=86400",
-    "cross-origin-resource-policy": "cross-origin",
-  };
+  const forAnyone = { "cache-control": "public, max-age=86400", ...EMBEDDABLE };
 
   for (const path of Object.keys(ICONS) as Array<keyof typeof ICONS>) {
     app.get(path, (_request, reply) => reply.type("image/png").headers(forAnyone).send(icon(path)));

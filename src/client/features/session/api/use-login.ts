@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
+import { dismissErrorToasts } from "@/client/lib/use-toast";
 import type { LoginInput } from "@/common/admin";
 import type { SessionUser } from "./use-user";
 
@@ -17,6 +18,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: logIn,
     onSuccess: (user) => {
+      // A failed attempt's "Login failed" is answered: it must not stay over the dashboard.
+      dismissErrorToasts();
       queryClient.removeQueries({ queryKey: queryKeys.admin });
       queryClient.setQueryData(queryKeys.user, user);
     },

@@ -4,6 +4,7 @@ import { Link } from "@/client/components/link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { dismissErrorToasts } from "@/client/lib/use-toast";
 
 export interface SubmissionSuccessProps {
   /** What happens next, in a sentence or two. */
@@ -18,6 +19,8 @@ export function SubmissionSuccess({ children, onSubmitAnother, homePath }: Submi
 
   useEffect(() => {
     heading.current?.focus();
+    // The submission went through: an earlier attempt's red toast ("Image required") no longer applies.
+    dismissErrorToasts();
   }, []);
 
   return (
