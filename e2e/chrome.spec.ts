@@ -114,7 +114,7 @@ test.describe("the chrome on every page", () => {
     ).toBeVisible();
     const slogan = footer.getByText("Game Over? Insert Coin!");
     await expect(slogan).toBeVisible();
-    await expect(slogan).toHaveCSS("animation-name", "blink");
+    await expect(slogan).toHaveCSS("animation-name", "blink-text");
     await expect(footer.getByText("For site administrators only")).toBeVisible();
 
     await footer.getByRole("link", { name: "Admin Login" }).click();
@@ -125,6 +125,50 @@ test.describe("the chrome on every page", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Staff Login" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(pageTitle(page)).toHaveText("Admin Controls");
+  });
+
+  test("the footer slogan keeps 4.5:1 contrast in every frame of its blink, and About's inline links are 24 px tall (issue 23)", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const slogan = page.getByText("Game Over? Insert Coin!");
+    await expect(slogan).toBeVisible();
+    const ratios = await slogan.evaluate((el) => {
+      const luminance = (rgb: number[]) => {
+        const [r, g, b] = rgb.map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+      };
+      const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+      let back = el as HTMLElement | null;
+      while (back && channels(getComputedStyle(back).backgroundColor)[3] === 0) back = back.parentElement;
+      const paper = channels(getComputedStyle(back ?? document.body).backgroundColor).slice(0, 3);
+      const animation = el.getAnimations()[0];
+      const frames = animation ? [0, 1000, 1700, 1800, 2300] : [0];
+      return frames.map((ms) => {
+        if (animation) {
+          animation.pause();
+          animation.currentTime = ms;
+        }
+        const style = getComputedStyle(el);
+        const alpha = Number(style.opacity);
+        const ink = channels(style.color)
+          .slice(0, 3)
+          .map((c, i) => alpha * c + (1 - alpha) * (paper[i] ?? 0));
+        const [a, b] = [luminance(ink), luminance(paper)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      });
+    });
+    for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(4.5);
+
+    const heights = await page
+      .getByRole("main")
+      .locator("p a")
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
   });
 
   test("the footer leaves out links and the address that are not configured", async ({ page }) => {

@@ -22,7 +22,9 @@ export function Footer() {
           <p className="text-base text-ink-soft">
             The daily paper for meme coins. Read it, vote on it, launch it.
           </p>
-          <p className="font-pixel text-xs text-ink motion-safe:animate-blink">Game Over? Insert Coin!</p>
+          <p className="font-pixel text-xs text-ink motion-safe:animate-blink-text">
+            Game Over? Insert Coin!
+          </p>
         </div>
 
         <nav aria-label="Footer">

@@ -6,7 +6,8 @@ import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { useSiteConfig } from "@/client/lib/site-config";
 
-const inlineLink = "underline decoration-2 underline-offset-4 hover:bg-nes-yellow";
+/** Inline links at least 24 px tall (WCAG 2.5.8), without breaking the line they sit in. */
+const inlineLink = "inline-block min-h-6 underline decoration-2 underline-offset-4 hover:bg-nes-yellow";
 
 export function About() {
   const { siteName } = useSiteConfig();
