@@ -46,7 +46,10 @@ test.describe("yesterday's news", () => {
       if (token.volume24h !== null) stats.push(["24h Volume", formatUsd(token.volume24h)]);
       if (token.price !== null) stats.push(["Price", formatPrice(token.price)]);
       if (typeof token.priceChange24h === "number")
-        stats.push(["24h Change", formatChange(token.priceChange24h)]);
+        stats.push([
+          "24h Change",
+          `${token.priceChange24h > 0.05 ? "▲ Up " : token.priceChange24h < -0.05 ? "▼ Down " : ""}${formatChange(token.priceChange24h)}`,
+        ]);
       if (typeof token.liquidityUsd === "number") stats.push(["Liquidity", formatUsd(token.liquidityUsd)]);
       if (token.pairCreatedAt) stats.push(["Pair Age", formatAge(token.pairCreatedAt)]);
       await expect(card.getByRole("term")).toHaveText(["Contract Address", ...stats.map(([label]) => label)]);

@@ -23,42 +23,44 @@ export function TokenSafetyFacts({ address, symbol }: { address: string; symbol:
       : TOKEN_FACT_REASON_TEXT[reason];
 
   return (
-    <dl className="flex flex-col gap-2">
-      <Fact label="Mint authority">
-        {mint?.status === "known" ? (
-          <Authority active={mint.mintAuthority !== null} warning="more can be minted" />
-        ) : (
-          <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
-        )}
-      </Fact>
-      <Fact label="Freeze authority">
-        {mint?.status === "known" ? (
-          <Authority active={mint.freezeAuthority !== null} warning="holders can be frozen" />
-        ) : (
-          <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
-        )}
-      </Fact>
-      <Fact label="Supply">
-        {mint?.status === "known" ? (
-          <span className="font-pixel text-xs">
-            {formatTokenAmount(mint.supply)}
-            {symbol ? ` ${symbol}` : ""}
-          </span>
-        ) : (
-          <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
-        )}
-      </Fact>
-      <Fact label="Top 10 holders (incl. pools)">
-        {holders?.status === "known" ? (
-          <span className="font-pixel text-xs">{formatShare(holders.top10Percent)}</span>
-        ) : (
-          <Unknown reason={why(failed ?? holders?.reason ?? "failed")} />
-        )}
-      </Fact>
+    <div className="flex flex-col gap-2">
+      <dl className="flex flex-col gap-2">
+        <Fact label="Mint authority">
+          {mint?.status === "known" ? (
+            <Authority active={mint.mintAuthority !== null} warning="more can be minted" />
+          ) : (
+            <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
+          )}
+        </Fact>
+        <Fact label="Freeze authority">
+          {mint?.status === "known" ? (
+            <Authority active={mint.freezeAuthority !== null} warning="holders can be frozen" />
+          ) : (
+            <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
+          )}
+        </Fact>
+        <Fact label="Supply">
+          {mint?.status === "known" ? (
+            <span className="font-pixel text-xs">
+              {formatTokenAmount(mint.supply)}
+              {symbol ? ` ${symbol}` : ""}
+            </span>
+          ) : (
+            <Unknown reason={why(failed ?? mint?.reason ?? "failed")} />
+          )}
+        </Fact>
+        <Fact label="Top 10 holders (incl. pools)">
+          {holders?.status === "known" ? (
+            <span className="font-pixel text-xs">{formatShare(holders.top10Percent)}</span>
+          ) : (
+            <Unknown reason={why(failed ?? holders?.reason ?? "failed")} />
+          )}
+        </Fact>
+      </dl>
       <p className="text-sm text-ink-soft">
         The largest accounts include liquidity pools and bonding curves, not only people.
       </p>
-    </dl>
+    </div>
   );
 }
 
