@@ -90,7 +90,7 @@ test.describe("yesterday's news", () => {
     const frogCard = cardOf(page, frog);
     await expect(frogCard.getByRole("definition").filter({ hasText: "+12.4%" })).toHaveText("▲ Up +12.4%");
     await expect(cardOf(page, yacht).getByRole("definition").filter({ hasText: "8.8%" })).toHaveText(
-      "▼ Down −8.8%",
+      "▼ Down -8.8%",
     );
     await expect(frogCard.getByRole("definition").filter({ hasText: "$61,300" })).toBeVisible();
     await expect(frogCard.getByRole("definition").filter({ hasText: /^2 d$/ })).toBeVisible();

@@ -42,10 +42,13 @@ export function cutTitle(title: string, max = 50): string {
   return title.length > max ? `${title.slice(0, max)}...` : title;
 }
 
-/** A 24 h change with its sign always written (U+2212 for minus, as type sets it): "+33.2%", "−12.5%", "0.0%". */
+/**
+ * A 24 h change with its sign always written: "+33.2%", "-12.5%", "0.0%". An ASCII hyphen for minus: the
+ * pixel font has no U+2212, and its fallback glyph reads as an underscore.
+ */
 export function formatChange(percent: number): string {
   const rounded = Math.round(Math.abs(percent) * 10) / 10;
-  const sign = rounded === 0 ? "" : percent > 0 ? "+" : "\u2212";
+  const sign = rounded === 0 ? "" : percent > 0 ? "+" : "-";
   return `${sign}${rounded.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 

@@ -66,9 +66,9 @@ export function TokenSafetyFacts({ address, symbol }: { address: string; symbol:
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-t-2 border-ink/20 pt-2">
+    <div className="flex flex-col gap-1 border-t-2 border-ink/20 pt-2">
       <dt className="font-pixel text-[10px] uppercase">{label}</dt>
-      <dd className="text-right">{children}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }
@@ -76,7 +76,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** "Renounced" on green, or "Active" on red with what it allows: the word says it, not the colour alone. */
 function Authority({ active, warning }: { active: boolean; warning: string }) {
   return (
-    <span className="flex flex-col items-end gap-1">
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <span
         className={cn(
           "border-2 border-ink px-2 py-0.5 font-pixel text-[10px] uppercase",
@@ -93,7 +93,7 @@ function Authority({ active, warning }: { active: boolean; warning: string }) {
 
 function Unknown({ reason }: { reason: string }) {
   return (
-    <span className="flex flex-col items-end gap-1">
+    <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <span className="font-pixel text-xs">Unknown</span>
       <span className="text-sm text-ink-soft">{reason}</span>
     </span>
