@@ -117,7 +117,7 @@ function asJsonTransaction(tx: KeptTransaction) {
 }
 
 /** The sample edition's token mints (db/seed-demo.ts's sampleAddress). */
-const sampleMint = (n: number) =>
+const sampleMint = (n: number): string =>
   getAddressDecoder().decode(createHash("sha256").update(`meme-gazette-demo-token-${n}`).digest());
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const CREATOR = "GDwJ7ZRx1rm5GuFjxTiexxtGupE2pXT7q8RbMuYiHusB";
