@@ -1,6 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import {
+  getAddressDecoder,
+  getBase58Decoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+} from "@solana/kit";
 
 /**
  * A Solana JSON-RPC node for the browser tests (issue 15), started by playwright.config.ts beside the site:
@@ -111,8 +116,76 @@ function asJsonTransaction(tx: KeptTransaction) {
   };
 }
 
+/** The sample edition's token mints (db/seed-demo.ts's sampleAddress). */
+const sampleMint = (n: number): string =>
+  getAddressDecoder().decode(createHash("sha256").update(`meme-gazette-demo-token-${n}`).digest());
+const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+const CREATOR = "GDwJ7ZRx1rm5GuFjxTiexxtGupE2pXT7q8RbMuYiHusB";
+
+/**
+ * Issue 22's safety facts for the sample tokens, in a node's shapes (`getAccountInfo` jsonParsed,
+ * `getTokenLargestAccounts`): FROGFUND (1) renounced both authorities, YACHTCAT (2) still holds both. Any
+ * other mint is refused with an RPC error, as an overloaded node does, so its facts show as unknown.
+ */
+const MINTS = new Map([
+  [sampleMint(1), { mintAuthority: null, freezeAuthority: null, supply: "999971234567890", decimals: 6 }],
+  [
+    sampleMint(2),
+    { mintAuthority: CREATOR, freezeAuthority: CREATOR, supply: "420690000000000000", decimals: 9 },
+  ],
+]);
+const LARGEST = new Map([
+  [
+    sampleMint(1),
+    [206.9, 35.12, 30, 28, 25, 22, 20, 18, 17, 15, 14, 13, 12, 11, 10, 9, 8.5, 8, 7.5, 7].map(
+      (m) => m * 1e12,
+    ),
+  ],
+  [sampleMint(2), [300e15, 60e15, 40.69e15, 20e15]],
+]);
+
+function mintAnswer(mint: string) {
+  const info = MINTS.get(mint);
+  if (!info) throw new Error("Internal error");
+  return {
+    context: { apiVersion: "2.2.14", slot },
+    value: {
+      data: {
+        parsed: { info: { ...info, isInitialized: true }, type: "mint" },
+        program: "spl-token",
+        space: 82,
+      },
+      executable: false,
+      lamports: 1461600,
+      owner: TOKEN_PROGRAM,
+      rentEpoch: 18446744073709552000, // u64::MAX, as JSON numbers carry it
+      space: 82,
+    },
+  };
+}
+
+function largestAnswer(mint: string) {
+  const amounts = LARGEST.get(mint);
+  const decimals = MINTS.get(mint)?.decimals;
+  if (!amounts || decimals === undefined) throw new Error("Internal error");
+  return {
+    context: { apiVersion: "2.2.14", slot },
+    value: amounts.map((amount, i) => ({
+      address: getAddressDecoder().decode(createHash("sha256").update(`${mint}-holder-${i}`).digest()),
+      amount: BigInt(Math.round(amount)).toString(),
+      decimals,
+      uiAmount: amount / 10 ** decimals,
+      uiAmountString: String(amount / 10 ** decimals),
+    })),
+  };
+}
+
 function answer(method: string, params: unknown[]): unknown {
   switch (method) {
+    case "getAccountInfo":
+      return mintAnswer(String(params[0]));
+    case "getTokenLargestAccounts":
+      return largestAnswer(String(params[0]));
     case "getLatestBlockhash":
       return { context: { slot }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: slot + 150 } };
     case "sendTransaction":

@@ -1,4 +1,5 @@
-import { formatPrice, formatUsd, shortenAddress } from "../src/common/format";
+import AxeBuilder from "@axe-core/playwright";
+import { formatAge, formatChange, formatPrice, formatUsd, shortenAddress } from "../src/common/format";
 import { type Headline, HeadlineListSchema } from "../src/common/headline";
 import { headlinePath } from "../src/common/headline-path";
 import { avatarUrl, tokenIconUrls } from "../src/common/images";
@@ -44,6 +45,13 @@ test.describe("yesterday's news", () => {
       if (token.marketCap !== null) stats.push(["Market Cap", formatUsd(token.marketCap)]);
       if (token.volume24h !== null) stats.push(["24h Volume", formatUsd(token.volume24h)]);
       if (token.price !== null) stats.push(["Price", formatPrice(token.price)]);
+      if (typeof token.priceChange24h === "number")
+        stats.push([
+          "24h Change",
+          `${token.priceChange24h > 0.05 ? "▲ Up " : token.priceChange24h < -0.05 ? "▼ Down " : ""}${formatChange(token.priceChange24h)}`,
+        ]);
+      if (typeof token.liquidityUsd === "number") stats.push(["Liquidity", formatUsd(token.liquidityUsd)]);
+      if (token.pairCreatedAt) stats.push(["Pair Age", formatAge(token.pairCreatedAt)]);
       await expect(card.getByRole("term")).toHaveText(["Contract Address", ...stats.map(([label]) => label)]);
       await expect(card.getByRole("definition").filter({ hasNot: page.locator("code") })).toHaveText(
         stats.map(([, value]) => value),
@@ -61,6 +69,91 @@ test.describe("yesterday's news", () => {
         await expect(buy).toHaveAttribute("target", "_blank");
       }
     }
+  });
+
+  test("the 24 h change, liquidity and pair age; safety facts from the Solana node before Buy, axe clean", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const tokens = await launchedTokens(request);
+    const bySymbol = (symbol: string) => {
+      const token = tokens.find((t) => t.symbol === symbol);
+      if (!token) throw new Error(`the sample edition has ${symbol}`);
+      return token;
+    };
+    const frog = bySymbol("FROGFUND");
+    const yacht = bySymbol("YACHTCAT");
+    const hamster = bySymbol("HAMSTRONAUT");
+    await page.goto("/yesterdays-news");
+
+    // A rise and a fall: a sign and an arrow (and words for screen readers), not colour alone.
+    const frogCard = cardOf(page, frog);
+    await expect(frogCard.getByRole("definition").filter({ hasText: "+12.4%" })).toHaveText("▲ Up +12.4%");
+    await expect(cardOf(page, yacht).getByRole("definition").filter({ hasText: "8.8%" })).toHaveText(
+      "▼ Down -8.8%",
+    );
+    await expect(frogCard.getByRole("definition").filter({ hasText: "$61,300" })).toBeVisible();
+    await expect(frogCard.getByRole("definition").filter({ hasText: /^2 d$/ })).toBeVisible();
+
+    // Nothing is asked of the node until a card's facts are opened.
+    const factCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/facts")) factCalls.push(r.url());
+    });
+    const summary = frogCard.getByText("Safety facts", { exact: true });
+    const box = await frogCard.locator("summary").boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    // The facts come before "Buy".
+    const buyBox = await frogCard.getByRole("link", { name: "Buy FROGFUND" }).boundingBox();
+    expect((box?.y ?? 0) < (buyBox?.y ?? 0)).toBe(true);
+    expect(factCalls).toEqual([]);
+
+    await summary.click();
+    const frogFacts = frogCard.locator("details dl");
+    await expect(frogFacts.getByRole("term")).toHaveText([
+      "Mint authority",
+      "Freeze authority",
+      "Supply",
+      "Top 10 holders (incl. pools)",
+    ]);
+    await expect(frogFacts.getByRole("definition")).toHaveText([
+      "✓ Renounced",
+      "✓ Renounced",
+      "999,971,234.56 FROGFUND",
+      "41.7%",
+    ]);
+    expect(factCalls).toHaveLength(1);
+
+    const yachtCard = cardOf(page, yacht);
+    await yachtCard.getByText("Safety facts", { exact: true }).click();
+    await expect(yachtCard.locator("details dl").getByRole("definition")).toHaveText([
+      "⚠ ActiveWarning: more can be minted",
+      "⚠ ActiveWarning: holders can be frozen",
+      "420,690,000 YACHTCAT",
+      "100%",
+    ]);
+
+    // A mint the node refuses: every fact unknown, and why.
+    const hamsterCard = cardOf(page, hamster);
+    await hamsterCard.getByText("Safety facts", { exact: true }).click();
+    const unknown = hamsterCard.locator("details dl").getByRole("definition");
+    await expect(unknown).toHaveText(Array(4).fill("UnknownThe Solana node did not answer"));
+
+    await frogCard.scrollIntoViewIfNeeded();
+    await testInfo.attach(`yesterdays-news-facts-${testInfo.project.name}`, {
+      body: await frogCard.screenshot(),
+      contentType: "image/png",
+    });
+    await page.screenshot({
+      path: `test-results/yesterdays-news-facts-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    expect(blocking).toEqual([]);
   });
 
   test("the same screen answers at /old-news", async ({ page, request }) => {

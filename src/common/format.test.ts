@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cutTitle, formatPrice, formatUsd, shortenAddress } from "./format";
+import {
+  cutTitle,
+  formatAge,
+  formatChange,
+  formatPrice,
+  formatShare,
+  formatTokenAmount,
+  formatUsd,
+  shortenAddress,
+} from "./format";
 import { cutForShare } from "./share";
 
 describe("formats", () => {
@@ -41,5 +50,23 @@ describe("formats", () => {
   it("cuts top-list titles at 50 characters", () => {
     expect(cutTitle("b".repeat(50))).toBe("b".repeat(50));
     expect(cutTitle("b".repeat(51))).toBe(`${"b".repeat(50)}...`);
+  });
+
+  it("writes a 24 h change with its sign, a pair's age, a share and a token amount (issue 22)", () => {
+    expect(formatChange(33.2)).toBe("+33.2%");
+    expect(formatChange(-8.75)).toBe("-8.8%");
+    expect(formatChange(0.01)).toBe("0.0%");
+    expect(formatChange(1234.5)).toBe("+1,234.5%");
+    const now = new Date("2026-11-10T12:00:00Z");
+    expect(formatAge(new Date("2026-11-10T11:59:40Z"), now)).toBe("1 min");
+    expect(formatAge("2026-11-10T11:15:00Z", now)).toBe("45 min");
+    expect(formatAge("2026-11-10T07:00:00Z", now)).toBe("5 h");
+    expect(formatAge("2026-11-07T11:00:00Z", now)).toBe("3 d");
+    expect(formatShare(41.7032)).toBe("41.7%");
+    expect(formatShare(100)).toBe("100%");
+    expect(formatShare(0.01)).toBe("<0.1%");
+    expect(formatTokenAmount("999971234.56789")).toBe("999,971,234.56");
+    expect(formatTokenAmount("420690000")).toBe("420,690,000");
+    expect(formatTokenAmount("0.000000005")).toBe("0");
   });
 });

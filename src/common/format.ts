@@ -46,3 +46,37 @@ export function formatUsd(amount: number): string {
 export function cutTitle(title: string, max = 50): string {
   return title.length > max ? `${title.slice(0, max)}...` : title;
 }
+
+/**
+ * A 24 h change with its sign always written: "+33.2%", "-12.5%", "0.0%". An ASCII hyphen for minus: the
+ * pixel font has no U+2212, and its fallback glyph reads as an underscore.
+ */
+export function formatChange(percent: number): string {
+  const rounded = Math.round(Math.abs(percent) * 10) / 10;
+  const sign = rounded === 0 ? "" : percent > 0 ? "+" : "-";
+  return `${sign}${rounded.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** How long ago, in the largest whole unit: "5 min", "5 h", "3 d" (a pair's age on the market). */
+export function formatAge(since: Date | string, now: Date = new Date()): string {
+  const ms = Math.max(0, now.getTime() - new Date(since).getTime());
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${Math.max(1, minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24).toLocaleString("en-US")} d`;
+}
+
+/** A share of the supply: "41.7%" (one decimal; "<0.1%" for a sliver that is not nothing). */
+export function formatShare(percent: number): string {
+  if (percent > 0 && percent < 0.05) return "<0.1%";
+  return `${(Math.round(percent * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+}
+
+/** A token amount given as an exact decimal string: thousands separators, at most 2 decimals. */
+export function formatTokenAmount(amount: string): string {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const cents = fraction.slice(0, 2).replace(/0+$/, "");
+  return cents ? `${grouped}.${cents}` : grouped;
+}

@@ -60,6 +60,14 @@ export const HeadlineSchema = z.object({
   price: z.number().nullable(),
   marketCap: z.number().nullable(),
   volume24h: z.number().nullable(),
+  /**
+   * A launched token's most liquid pair, from DexScreener (issue 22): the 24 h price change in percent
+   * (negative when it fell), liquidity in USD, and when the pair was created (ISO). Optional: answers and
+   * pages from before these fields still parse.
+   */
+  priceChange24h: z.number().nullable().optional(),
+  liquidityUsd: z.number().nullable().optional(),
+  pairCreatedAt: z.string().nullable().optional(),
   source: z.string().nullable(),
   sourceUrl: z.string().nullable(),
   holdVotes: z.number().int(),

@@ -4,6 +4,8 @@ export const queryKeys = {
   headlines: ["headlines"],
   tomorrowsNews: ["tomorrows-news"],
   yesterdaysNews: ["yesterdays-news"],
+  /** Followed by the mint: a launched token's safety facts, fetched when its card's facts are opened. */
+  tokenFacts: ["token-facts"],
   archive: ["archive"],
   notifications: ["notifications"],
   paymentInfo: ["payment-info"],

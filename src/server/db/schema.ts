@@ -109,6 +109,14 @@ export const headlines = pgTable(
     price: doublePrecision("price"),
     marketCap: doublePrecision("market_cap"),
     volume24h: doublePrecision("volume_24h"),
+    /**
+     * More of the most liquid pair's figures, as DexScreener gives them (migration 0015, nullable: a row the
+     * market refresh has not reached yet has none): the 24 h price change in percent (may be negative), the
+     * pair's liquidity in USD, and when the pair was created (the token's age on the market).
+     */
+    priceChange24h: doublePrecision("price_change_24h"),
+    liquidityUsd: doublePrecision("liquidity_usd"),
+    pairCreatedAt: tstz("pair_created_at"),
     source: text("source"),
     sourceUrl: text("source_url"),
     holdVotes: integer("hold_votes").notNull().default(0),

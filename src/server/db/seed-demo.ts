@@ -239,6 +239,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         price: 0.0000431,
         marketCap: 431_200,
         volume24h: 88_950,
+        priceChange24h: 12.4,
+        liquidityUsd: 61_300,
+        pairCreatedAt: ago(2.2),
       })
       .returning({ id: headlines.id });
 
@@ -380,6 +383,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         price: 0.0031,
         marketCap: 1_250_000,
         volume24h: 342_100.5,
+        priceChange24h: -8.75,
+        liquidityUsd: 210_400,
+        pairCreatedAt: ago(4.5),
       },
       {
         title: "Moon Landing Reenacted By Hamsters",
@@ -396,6 +402,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         price: 1.27,
         marketCap: 8_400_000,
         volume24h: 1_020_000,
+        priceChange24h: 0,
+        liquidityUsd: 1_950_000,
+        pairCreatedAt: ago(6.1),
       },
       {
         title: "Coin Flip Lands On Its Edge, Economists Baffled",

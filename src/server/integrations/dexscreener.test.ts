@@ -33,6 +33,9 @@ describe("mostLiquidPair and marketDataFromPair", () => {
       price: 0.0009902,
       marketCap: 990200,
       volume24h: 254311.72,
+      priceChange24h: 33.2,
+      liquidityUsd: 84120.55,
+      pairCreatedAt: new Date(1794100000000),
       chartUrl: `https://dexscreener.com/solana/${TOKENS.moonCatTopPair}`,
       buyUrl: `https://jup.ag/swap/SOL-${TOKENS.moonCat}`,
       websiteUrl: "https://mooncat.example",
@@ -44,6 +47,34 @@ describe("mostLiquidPair and marketDataFromPair", () => {
   it("falls back to the FDV when the market cap is missing", () => {
     const pair = mostLiquidPair(recordedPairs, TOKENS.gazetteDog) as DexPair;
     expect(marketDataFromPair(pair, TOKENS.gazetteDog).marketCap).toBe(16040);
+  });
+
+  it("keeps a falling price's negative 24 h change, and drops figures that cannot be", () => {
+    const dog = marketDataFromPair(
+      mostLiquidPair(recordedPairs, TOKENS.gazetteDog) as DexPair,
+      TOKENS.gazetteDog,
+    );
+    expect(dog).toMatchObject({
+      priceChange24h: -12.5,
+      liquidityUsd: 5120.3,
+      pairCreatedAt: new Date(1793900000000),
+    });
+    const odd = DexPairSchema.parse({
+      chainId: "solana",
+      pairAddress: "x",
+      baseToken: { address: TOKENS.moonCat },
+      priceChange: { h24: 5e9 },
+      liquidity: { usd: -5 },
+      // In the future, and in seconds rather than milliseconds (1970): neither is a pair's creation.
+      pairCreatedAt: Date.now() + 10 * 86_400_000,
+    });
+    expect(marketDataFromPair(odd, TOKENS.moonCat)).toMatchObject({
+      priceChange24h: null,
+      liquidityUsd: null,
+      pairCreatedAt: null,
+    });
+    const inSeconds = DexPairSchema.parse({ ...odd, pairCreatedAt: 1793900000 });
+    expect(marketDataFromPair(inSeconds, TOKENS.moonCat).pairCreatedAt).toBeNull();
   });
 
   it("keeps only http(s) URLs from the source", () => {

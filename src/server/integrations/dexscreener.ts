@@ -42,6 +42,10 @@ export const DexPairSchema = z.object({
   priceUsd: nullishString,
   volume: z.object({ h24: nullishNumber }).partial().nullish(),
   liquidity: z.object({ usd: nullishNumber }).partial().nullish(),
+  /** Percent change of the price over each window (negative when it fell). */
+  priceChange: z.object({ h24: nullishNumber }).partial().nullish(),
+  /** When the pair was created, in milliseconds since the epoch. */
+  pairCreatedAt: nullishNumber,
   fdv: nullishNumber,
   marketCap: nullishNumber,
   info: z
@@ -140,6 +144,10 @@ export interface TokenMarketData {
   price: number | null;
   marketCap: number | null;
   volume24h: number | null;
+  /** The price's change over 24 hours in percent, negative when it fell. */
+  priceChange24h: number | null;
+  liquidityUsd: number | null;
+  pairCreatedAt: Date | null;
   chartUrl: string;
   buyUrl: string;
   websiteUrl: string | null;
@@ -168,6 +176,9 @@ export function marketDataFromPair(pair: DexPair, mint: string): TokenMarketData
     price,
     marketCap: finiteOrNull(pair.marketCap ?? pair.fdv),
     volume24h: finiteOrNull(pair.volume?.h24),
+    priceChange24h: signedOrNull(pair.priceChange?.h24),
+    liquidityUsd: finiteOrNull(pair.liquidity?.usd),
+    pairCreatedAt: timeOrNull(pair.pairCreatedAt),
     chartUrl: pairUrl ?? chartUrlFor(mint),
     buyUrl: buyUrlFor(mint),
     websiteUrl: website,
@@ -184,6 +195,19 @@ export function httpUrlOrNull(value: string | null | undefined): string | null {
 
 export function finiteOrNull(value: number | null | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** A finite number that may be negative (a price change); an absurd one (beyond ±1,000,000 %) is dropped. */
+export function signedOrNull(value: number | null | undefined): number | null {
+  return typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= 1e6 ? value : null;
+}
+
+/** A time in milliseconds since the epoch, kept only when plausible: after Solana's launch, not in the future. */
+function timeOrNull(ms: number | null | undefined, now = Date.now()): Date | null {
+  const SOLANA_LAUNCH = Date.UTC(2020, 2, 16);
+  return typeof ms === "number" && Number.isFinite(ms) && ms >= SOLANA_LAUNCH && ms <= now + 86_400_000
+    ? new Date(ms)
+    : null;
 }
 
 function cleanText(value: string | null | undefined): string | null {

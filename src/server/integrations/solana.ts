@@ -278,3 +278,116 @@ export function evaluatePayment(tx: SolanaTransaction | null, expected: PaymentE
   if (paidAt.getTime() > expected.now.getTime() + CLOCK_SKEW_MS) return no(PAYMENT_REASONS.inFuture);
   return { verified: true, reason: `Payment of ${formatSol(transfer.lamports)} confirmed`, transfer, paidAt };
 }
+
+// --- token facts (issue 22) ------------------------------------------------------------------------
+
+/**
+ * A mint account as `getAccountInfo` with encoding "jsonParsed" shows it (SPL Token and Token-2022 alike):
+ * `value.data.parsed.info`. Amounts are decimal strings: a supply passes 2^53 easily.
+ */
+const MintAccountAnswerSchema = z.object({
+  result: z
+    .object({ value: z.object({ owner: z.string().optional(), data: z.unknown() }).nullable() })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+/** `value.data` of a mint account; anything else (another account type, base64 data) is no mint. */
+const MintDataSchema = z.object({
+  program: z.string().optional(),
+  parsed: z.object({
+    type: z.literal("mint"),
+    info: z.object({
+      mintAuthority: z.string().nullish(),
+      freezeAuthority: z.string().nullish(),
+      supply: z.string().regex(/^\d+$/),
+      decimals: z.number().int().min(0).max(255),
+      isInitialized: z.boolean().optional(),
+    }),
+  }),
+});
+
+export interface MintAccount {
+  /** Null when renounced (no one can mint more). */
+  mintAuthority: string | null;
+  /** Null when renounced (no one can freeze holders' accounts). */
+  freezeAuthority: string | null;
+  /** Base units, exact. */
+  supply: bigint;
+  decimals: number;
+}
+
+/** The mint's authorities and supply, or null when the address holds no initialized token mint. */
+export async function getMintAccount(
+  http: SafeFetch,
+  rpcUrl: string,
+  mint: string,
+): Promise<MintAccount | null> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getAccountInfo",
+    [mint, { encoding: "jsonParsed", commitment: "confirmed" }],
+    MintAccountAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no account answer");
+  const mintData = MintDataSchema.safeParse(answer.result.value?.data);
+  if (!mintData.success || mintData.data.parsed.info.isInitialized === false) return null;
+  const parsed = mintData.data.parsed;
+  return {
+    mintAuthority: parsed.info.mintAuthority ?? null,
+    freezeAuthority: parsed.info.freezeAuthority ?? null,
+    supply: BigInt(parsed.info.supply),
+    decimals: parsed.info.decimals,
+  };
+}
+
+const LargestAccountsAnswerSchema = z.object({
+  result: z
+    .object({
+      value: z.array(z.object({ address: z.string(), amount: z.string().regex(/^\d+$/) })),
+    })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+/** The largest token accounts' amounts in base units, largest first (a node gives up to 20). */
+export async function getLargestTokenAccounts(
+  http: SafeFetch,
+  rpcUrl: string,
+  mint: string,
+): Promise<bigint[]> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getTokenLargestAccounts",
+    [mint, { commitment: "confirmed" }],
+    LargestAccountsAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no largest accounts");
+  return answer.result.value.map((a) => BigInt(a.amount)).sort((a, b) => (b > a ? 1 : b < a ? -1 : 0));
+}
+
+/**
+ * The percent of `supply` the `count` largest amounts hold, to 2 decimals (bigint all the way: the amounts
+ * are exact). Null for a zero supply.
+ */
+export function topShare(amounts: readonly bigint[], supply: bigint, count = 10): number | null {
+  if (supply <= 0n) return null;
+  const held = [...amounts]
+    .sort((a, b) => (b > a ? 1 : b < a ? -1 : 0))
+    .slice(0, count)
+    .reduce((sum, amount) => sum + amount, 0n);
+  // Hundredths of a percent, rounded half up.
+  const basisPoints = (held * 20_000n + supply) / (supply * 2n);
+  return Number(basisPoints) / 100;
+}
+
+/** Base units as an exact decimal string of whole tokens: 999973210592529 with 6 decimals is "999973210.592529". */
+export function uiAmount(amount: bigint, decimals: number): string {
+  if (decimals === 0) return amount.toString();
+  const digits = amount.toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, -decimals);
+  const fraction = digits.slice(-decimals).replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
+}

@@ -97,6 +97,9 @@ async function applyMarketData(db: Db, market: TokenMarketData) {
       ...(market.price !== null ? { price: market.price } : {}),
       ...(market.marketCap !== null ? { marketCap: market.marketCap } : {}),
       ...(market.volume24h !== null ? { volume24h: market.volume24h } : {}),
+      ...(market.priceChange24h !== null ? { priceChange24h: market.priceChange24h } : {}),
+      ...(market.liquidityUsd !== null ? { liquidityUsd: market.liquidityUsd } : {}),
+      ...(market.pairCreatedAt !== null ? { pairCreatedAt: market.pairCreatedAt } : {}),
       imageUrl: sql`coalesce(${headlines.imageUrl}, ${market.imageUrl})`,
       chartUrl: sql`CASE WHEN ${headlines.chartUrl} IS NULL OR ${headlines.chartUrl} LIKE 'https://dexscreener.com/%'
         THEN ${market.chartUrl} ELSE ${headlines.chartUrl} END`,

@@ -193,6 +193,9 @@ describe("POST /api/tokens/import", () => {
       price: 0.0009902,
       marketCap: 990200,
       volume24h: 254311.72,
+      priceChange24h: 33.2,
+      liquidityUsd: 84120.55,
+      pairCreatedAt: new Date(1794100000000).toISOString(),
       chartUrl: `https://dexscreener.com/solana/${TOKENS.moonCatTopPair}`,
       buyUrl: `https://jup.ag/swap/SOL-${TOKENS.moonCat}`,
       websiteUrl: "https://mooncat.example",
@@ -315,6 +318,26 @@ describe("GET /api/token-info/{address}", () => {
 });
 
 describe("POST /api/admin/update-news-sources", () => {
+  it("stores the 24 h change, liquidity and pair age beside the price (issue 22)", async () => {
+    const token = await createHeadline(t.db, {
+      contractAddress: TOKENS.gazetteDog,
+      stage: "launched",
+      oldNewsAt: new Date(),
+    });
+    const res = await post("/api/admin/update-news-sources");
+    expect(res.statusCode).toBe(200);
+    const updated = (res.json().updatedHeadlines as Headline[]).find((h) => h.id === token.id);
+    expect(updated).toMatchObject({
+      priceChange24h: -12.5,
+      liquidityUsd: 5120.3,
+      pairCreatedAt: new Date(1793900000000).toISOString(),
+    });
+    const [listed] = ((await get("/api/yesterdays-news", {})).json() as Headline[]).filter(
+      (h) => h.id === token.id,
+    );
+    expect(listed).toMatchObject({ priceChange24h: -12.5, liquidityUsd: 5120.3 });
+  });
+
   it("refreshes every launched token in batches of 30 and survives a failing batch", async () => {
     await t.db.delete(headlines);
     const addresses = Array.from({ length: 35 }, (_, i) => syntheticAddress(i + 1, "Mkt"));

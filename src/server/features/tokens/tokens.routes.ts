@@ -1,4 +1,5 @@
 import { HeadlineSchema } from "@/common/headline";
+import { TokenFactsSchema } from "@/common/token-facts";
 import {
   ImportTokenInputSchema,
   TokenAddressParamsSchema,
@@ -15,6 +16,7 @@ import { staffRoutes } from "../../plugins/auth";
 import type { App } from "../../types";
 import { staffActor } from "../headlines/headline-stage";
 import { refreshMarketData } from "./market.service";
+import { isListedToken, TokenFactsReader } from "./token-facts";
 import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service";
 
 /**
@@ -25,10 +27,27 @@ import { fetchTrendingTokens, getTokenInfo, importToken } from "./tokens.service
  *                                                 409 already on Yesterday's News, 500 anything else
  *   GET  /api/token-info/{address}                200 TokenInfo, 400 malformed, 404 no pair, 502 source failure
  *   POST /api/admin/update-news-sources           200 { updatedHeadlines, counts, message }
+ * And one public route, the safety facts a token card shows when opened (issue 22, token-facts.ts):
+ *   GET  /api/tokens/{address}/facts              200 TokenFacts (unknown parts say why), 400 malformed,
+ *                                                 404 not on Yesterday's News, 429 too many lookups
  */
 export async function tokensRoutes(app: App): Promise<void> {
   const http = createServiceFetch(app.config, app.metrics.outbound);
   const config = app.config;
+  const facts = new TokenFactsReader({ http, rpcUrl: config.solanaRpcUrl, log: app.log });
+
+  app.get(
+    "/api/tokens/:address/facts",
+    { schema: { params: TokenAddressParamsSchema, response: { 200: TokenFactsSchema } } },
+    async (request, reply) => {
+      const answer = await facts.read(request.params.address, request.visitor.network, (address) =>
+        isListedToken(app.db, address),
+      );
+      // The same for everyone, and kept here for minutes anyway.
+      reply.header("cache-control", "public, max-age=60");
+      return answer;
+    },
+  );
 
   await staffRoutes(app, (staff) => {
     staff.get(

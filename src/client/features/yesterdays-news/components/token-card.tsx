@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { ChartIcon, CoinIcon, PencilIcon } from "@/client/components/icons";
 import { ShareBar } from "@/client/components/share-bar";
 import { TokenImage } from "@/client/components/token-image";
@@ -6,8 +6,9 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
+import { cn } from "@/client/lib/cn";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
-import { formatPrice, formatUsd, shortenAddress } from "@/common/format";
+import { formatAge, formatChange, formatPrice, formatUsd, shortenAddress } from "@/common/format";
 import type { Headline } from "@/common/headline";
 import { tokenShareText } from "@/common/share";
 import { CopyAddressButton } from "./copy-address-button";
@@ -18,6 +19,10 @@ import { CopyAddressButton } from "./copy-address-button";
  */
 const loadTokenEditForm = () => import("./token-edit-form");
 const TokenEditForm = lazy(async () => ({ default: (await loadTokenEditForm()).TokenEditForm }));
+/** The safety facts, fetched from the Solana node, load with their disclosure: the list never waits for them. */
+const TokenSafetyFacts = lazy(async () => ({
+  default: (await import("./token-safety-facts")).TokenSafetyFacts,
+}));
 
 export interface TokenCardProps {
   token: Headline;
@@ -137,8 +142,14 @@ function TokenDetails({
             {token.marketCap !== null ? <Stat label="Market Cap" value={formatUsd(token.marketCap)} /> : null}
             {token.volume24h !== null ? <Stat label="24h Volume" value={formatUsd(token.volume24h)} /> : null}
             {token.price !== null ? <Stat label="Price" value={formatPrice(token.price)} /> : null}
+            {typeof token.priceChange24h === "number" ? <ChangeStat percent={token.priceChange24h} /> : null}
+            {typeof token.liquidityUsd === "number" ? (
+              <Stat label="Liquidity" value={formatUsd(token.liquidityUsd)} />
+            ) : null}
+            {token.pairCreatedAt ? <Stat label="Pair Age" value={formatAge(token.pairCreatedAt)} /> : null}
           </dl>
         ) : null}
+        {contractAddress ? <SafetyFacts address={contractAddress} symbol={symbol} /> : null}
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-4">
         {token.chartUrl || token.buyUrl ? (
@@ -162,6 +173,57 @@ function TokenDetails({
         <ShareBar text={tokenShareText(token, siteName)} url={shareUrl} subject={subject} />
       </CardFooter>
     </>
+  );
+}
+
+/** The 24 h change: its sign, an arrow and the word for screen readers, on green or red (never colour alone). */
+function ChangeStat({ percent }: { percent: number }) {
+  const up = percent > 0.05;
+  const down = percent < -0.05;
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2 border-t-2 border-ink/20 pt-2">
+      <dt className="font-pixel text-[10px] uppercase">24h Change</dt>
+      <dd
+        className={cn(
+          "border-2 border-ink px-2 py-0.5 font-pixel text-xs",
+          up ? "bg-nes-green text-ink" : down ? "bg-nes-red text-white" : "bg-paper text-ink",
+        )}
+      >
+        <span aria-hidden="true">{up ? "▲ " : down ? "▼ " : ""}</span>
+        <span className="sr-only">{up ? "Up " : down ? "Down " : ""}</span>
+        {formatChange(percent)}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * "Safety facts": a disclosure before "Buy". Its content (and the call to the Solana node behind it) loads
+ * the first time it is opened.
+ */
+function SafetyFacts({ address, symbol }: { address: string; symbol: string | null }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details
+      className="group border-3 border-ink bg-paper-dark"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
+      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-3 font-pixel text-[10px] uppercase select-none">
+        <span>Safety facts</span>
+        <span aria-hidden="true" className="group-open:rotate-90">
+          ▶
+        </span>
+      </summary>
+      <div className="px-3 pb-3">
+        {opened ? (
+          <Suspense fallback={<Spinner label="Loading the safety facts" className="py-4" />}>
+            <TokenSafetyFacts address={address} symbol={symbol} />
+          </Suspense>
+        ) : null}
+      </div>
+    </details>
   );
 }
 
