@@ -1,5 +1,4 @@
-import { autoRetry } from "@grammyjs/auto-retry";
-import { Api, GrammyError, HttpError, InputFile } from "grammy";
+import type { Api } from "grammy";
 import type { Config } from "../config";
 import type { OutboundMetrics } from "../plugins/observability";
 
@@ -54,6 +53,20 @@ export function redactToken(text: string, token: string | undefined): string {
   return out.replace(/bot\d+:[A-Za-z0-9_-]+/g, "bot[token]");
 }
 
+/**
+ * grammY and its retry plugin, loaded on the first send: grammY's Node build requires node-fetch 2, whose
+ * URL parser loads Node's deprecated `punycode` module, and Node prints a DEP0040 warning when that happens.
+ * A site without a Telegram channel never loads it and starts without the warning; one with a channel
+ * prints it once, on the first post.
+ */
+type Grammy = typeof import("grammy");
+let grammy: Promise<{ lib: Grammy; autoRetry: typeof import("@grammyjs/auto-retry").autoRetry }> | undefined;
+const loadGrammy = () =>
+  (grammy ??= Promise.all([import("grammy"), import("@grammyjs/auto-retry")]).then(([lib, retry]) => ({
+    lib,
+    autoRetry: retry.autoRetry,
+  })));
+
 /** The client, or null when TELEGRAM_BOT_TOKEN or TELEGRAM_CHAT_ID is unset (the channel is off). */
 export function createTelegramClient(
   config: TelegramConfig,
@@ -62,57 +75,65 @@ export function createTelegramClient(
   const token = config.telegramBotToken;
   const chatId = config.telegramChatId;
   if (!token || !chatId) return null;
-  const api = new Api(token, {
-    apiRoot: config.telegramApiBaseUrl.replace(/\/+$/, ""),
-    timeoutSeconds: TIMEOUT_SECONDS,
-  });
-  // Innermost (installed first): every HTTP call is counted, each 429 retry included.
-  if (metrics) {
-    api.config.use(async (prev, method, payload, signal) => {
-      const end = metrics.duration.startTimer({ service: "telegram" });
-      try {
-        const answer = await prev(method, payload, signal);
-        const outcome = answer.ok ? "ok" : `http_${Math.floor(answer.error_code / 100)}xx`;
-        metrics.requests.inc({ service: "telegram", outcome });
-        return answer;
-      } catch (error) {
-        metrics.requests.inc({ service: "telegram", outcome: "error" });
-        throw error;
-      } finally {
-        end();
-      }
+  let made: Promise<{ api: Api; lib: Grammy }> | undefined;
+  const apiOf = () => (made ??= loadGrammy().then(({ lib, autoRetry }) => makeApi(lib, autoRetry)));
+  const makeApi = (lib: Grammy, autoRetry: typeof import("@grammyjs/auto-retry").autoRetry) => {
+    const api = new lib.Api(token, {
+      apiRoot: config.telegramApiBaseUrl.replace(/\/+$/, ""),
+      timeoutSeconds: TIMEOUT_SECONDS,
     });
-  }
-  // 429: wait `retry_after` and send again. Network failures and 5xx are not retried here: the message may
-  // have reached the channel, and a second send would post it twice.
-  api.config.use(
-    autoRetry({
-      maxRetryAttempts: MAX_429_RETRIES,
-      maxDelaySeconds: MAX_429_WAIT_SECONDS,
-      rethrowHttpErrors: true,
-      rethrowInternalServerErrors: true,
-    }),
-  );
+    // Innermost (installed first): every HTTP call is counted, each 429 retry included.
+    if (metrics) {
+      api.config.use(async (prev, method, payload, signal) => {
+        const end = metrics.duration.startTimer({ service: "telegram" });
+        try {
+          const answer = await prev(method, payload, signal);
+          const outcome = answer.ok ? "ok" : `http_${Math.floor(answer.error_code / 100)}xx`;
+          metrics.requests.inc({ service: "telegram", outcome });
+          return answer;
+        } catch (error) {
+          metrics.requests.inc({ service: "telegram", outcome: "error" });
+          throw error;
+        } finally {
+          end();
+        }
+      });
+    }
+    // 429: wait `retry_after` and send again. Network failures and 5xx are not retried here: the message may
+    // have reached the channel, and a second send would post it twice.
+    api.config.use(
+      autoRetry({
+        maxRetryAttempts: MAX_429_RETRIES,
+        maxDelaySeconds: MAX_429_WAIT_SECONDS,
+        rethrowHttpErrors: true,
+        rethrowInternalServerErrors: true,
+      }),
+    );
+    return { api, lib };
+  };
 
-  const call = async (send: () => Promise<{ message_id: number }>) => {
+  const call = async (send: (api: Api, lib: Grammy) => Promise<{ message_id: number }>) => {
+    const { api, lib } = await apiOf();
     try {
-      const message = await send();
+      const message = await send(api, lib);
       return { messageId: message.message_id };
     } catch (error) {
-      throw toSendError(error, token);
+      throw toSendError(error, token, lib);
     }
   };
   return {
     sendMessage: (text) =>
-      call(() =>
+      call((api) =>
         api.sendMessage(chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: false } }),
       ),
     sendPhoto: (png, caption) =>
-      call(() => api.sendPhoto(chatId, new InputFile(png, "card.png"), { caption, parse_mode: "HTML" })),
+      call((api, lib) =>
+        api.sendPhoto(chatId, new lib.InputFile(png, "card.png"), { caption, parse_mode: "HTML" }),
+      ),
   };
 }
 
-function toSendError(error: unknown, token: string): TelegramSendError {
+function toSendError(error: unknown, token: string, { GrammyError, HttpError }: Grammy): TelegramSendError {
   if (error instanceof GrammyError) {
     const message = `Telegram refused the post (${error.error_code}): ${error.description}`;
     return new TelegramSendError(redactToken(message, token), error.error_code < 500);
