@@ -64,6 +64,22 @@ test.describe("a headline's own page", () => {
     }
   });
 
+  test("says the headline, its author and its votes once: one block per page (issue 23)", async ({
+    page,
+    request,
+  }) => {
+    const { today, tomorrow } = await sampleHeadlines(request);
+    for (const item of [today, tomorrow]) {
+      await page.goto(`/h/${item.id}`);
+      await expect(pageTitle(page)).toHaveText(item.title);
+      const main = page.getByRole("main");
+      await expect(main.getByText(item.title, { exact: true })).toHaveCount(1);
+      await expect(main.getByText(/Submitted by/)).toHaveCount(1);
+      await expect(main.getByRole("heading", { name: /Viral Headlines/ })).toHaveCount(0);
+      await expect(main.getByRole("button", { name: /^Vote for / })).toHaveCount(1);
+    }
+  });
+
   test("its head carries the headline for link previews, without JavaScript", async ({ request }) => {
     const { today } = await sampleHeadlines(request);
     const res = await request.get(`/h/${today.id}`, { maxRedirects: 0 });

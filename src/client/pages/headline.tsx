@@ -142,10 +142,13 @@ function HeadlineFacts({ headline }: { headline: HeadlinePage }) {
           <time dateTime={headline.createdAt}>{date}</time>
         </dd>
       </div>
-      <div className="flex gap-1">
-        <dt>Votes:</dt>
-        <dd className="text-ink">{headline.votes}</dd>
-      </div>
+      {/* In today's voting the vote panel below shows the count, with its bar: said once (issue 23). */}
+      {headline.isTodaysNews && isInPlay(headline.stage) ? null : (
+        <div className="flex gap-1">
+          <dt>Votes:</dt>
+          <dd className="text-ink">{headline.votes}</dd>
+        </div>
+      )}
       {headline.sourceUrl || headline.source ? (
         <div className="flex gap-1">
           <dt>Source:</dt>
@@ -162,6 +165,11 @@ function HeadlineFacts({ headline }: { headline: HeadlinePage }) {
       ) : null}
     </dl>
   );
+}
+
+/** The stages a list switch applies to (decision 012): held, today and tomorrow are one "in play". */
+function isInPlay(stage: HeadlinePage["stage"]): boolean {
+  return stage === "held" || stage === "today" || stage === "tomorrow";
 }
 
 function hostOf(url: string): string {

@@ -19,6 +19,7 @@ export function CandidateCard({
   onVote,
   siteName,
   telegramUrl,
+  inPage = false,
 }: {
   candidate: Headline;
   isTopFour: boolean;
@@ -30,6 +31,8 @@ export function CandidateCard({
   onVote: () => void;
   siteName: string;
   telegramUrl: string | null;
+  /** On the headline's own page, whose header names the headline and its author: not said again. */
+  inPage?: boolean;
 }) {
   // The spec's author rule ("admin", the imports' author, shows "News Source"); no line for an anonymous one.
   const author = displayAuthor(candidate.submittedBy);
@@ -50,8 +53,12 @@ export function CandidateCard({
           <Badge variant="blue">Coming Soon</Badge>
           {isTopFour ? <Badge variant="default">Top 4</Badge> : null}
         </div>
-        <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{candidate.title}</h3>
-        {author !== "Anonymous" ? <p className="text-sm text-ink-soft">Submitted by: {author}</p> : null}
+        {inPage ? null : (
+          <>
+            <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{candidate.title}</h3>
+            {author !== "Anonymous" ? <p className="text-sm text-ink-soft">Submitted by: {author}</p> : null}
+          </>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-base break-words">{candidate.description}</p>

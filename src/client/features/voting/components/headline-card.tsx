@@ -24,7 +24,7 @@ export function HeadlineCard({
   state,
   disabled,
   onVote,
-  shareable = true,
+  inPage = false,
   votingEndTime,
 }: {
   headline: Headline;
@@ -32,8 +32,11 @@ export function HeadlineCard({
   state: VoteButtonState;
   disabled: boolean;
   onVote: () => void;
-  /** Its own share control; off on the headline's page, whose header has the page's one. */
-  shareable?: boolean;
+  /**
+   * On the headline's own page: its header has the title, author and share control, so the card is the
+   * picture, the description and the vote.
+   */
+  inPage?: boolean;
   /** When today's voting closes: the share text asks for a vote before it. */
   votingEndTime?: string;
 }) {
@@ -54,8 +57,12 @@ export function HeadlineCard({
           {headline.isPromoted ? <Badge variant="purple">Promoted</Badge> : null}
           {headline.importedNews ? <Badge variant="cyan">Imported News</Badge> : null}
         </div>
-        <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{headline.title}</h3>
-        <p className="text-sm text-ink-soft">By {displayAuthor(headline.submittedBy)}</p>
+        {inPage ? null : (
+          <>
+            <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{headline.title}</h3>
+            <p className="text-sm text-ink-soft">By {displayAuthor(headline.submittedBy)}</p>
+          </>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="text-base break-words">{headline.description}</p>
@@ -89,13 +96,13 @@ export function HeadlineCard({
         >
           {LABEL[state]}
         </Button>
-        {shareable ? (
+        {inPage ? null : (
           <ShareButton
             text={headlineShareText({ ...headline, stage: "today" }, siteName, votingEndTime)}
             url={url}
             subject={headline.title}
           />
-        ) : null}
+        )}
       </CardFooter>
     </Card>
   );

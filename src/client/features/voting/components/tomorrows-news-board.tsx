@@ -104,6 +104,7 @@ export function TomorrowsNewsBoard({
               onVote={() => vote(c)}
               siteName={siteName}
               telegramUrl={telegramUrl}
+              inPage={single}
             />
           </li>
         ))}

@@ -30,7 +30,7 @@ export function ViralHeadlines({
   votedHeadlineId: number | null;
   /** "Today's" or "This Week's", by the schedule (common/edition.ts). */
   period: string;
-  /** One headline on its own page: no leaderboard, one column. */
+  /** One headline on its own page: the vote panel alone, without the list's heading and leaderboard. */
   single?: boolean;
   /** When today's voting closes, for the cards' share texts. */
   votingEndTime?: string;
@@ -65,6 +65,31 @@ export function ViralHeadlines({
 
   const stateOf = (id: number): VoteButtonState =>
     sending === id ? "sending" : votedId === id ? "delivered" : "idle";
+
+  if (single) {
+    // A headline's own page: its header already names the headline, its author, date and votes, so the
+    // vote is one panel under it, not a list section repeating them (issue 23).
+    const [h] = headlines;
+    return (
+      <section aria-label="Vote" className="mb-10 flex max-w-xl flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          {votingEnded ? <Badge variant="red">Voting period has ended</Badge> : null}
+          <Badge variant="ink">1 vote per user</Badge>
+        </div>
+        {votingEnded ? null : <VotesLeft votesLeft={votesLeft} />}
+        {h ? (
+          <HeadlineCard
+            headline={h}
+            leaderVotes={leaderVotes}
+            state={stateOf(h.id)}
+            disabled={locked}
+            onVote={() => vote(h)}
+            inPage
+          />
+        ) : null}
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="viral-title" className="mb-10">
@@ -101,15 +126,13 @@ export function ViralHeadlines({
         </Card>
       ) : (
         <div className="flex flex-col gap-8">
-          {single ? null : (
-            <Leaderboard
-              items={headlines}
-              highlight={3}
-              podium
-              markFor={(rank) => (rank === 1 ? "Leading" : null)}
-            />
-          )}
-          <ul className={single ? "grid max-w-xl gap-6" : "grid gap-6 md:grid-cols-2"}>
+          <Leaderboard
+            items={headlines}
+            highlight={3}
+            podium
+            markFor={(rank) => (rank === 1 ? "Leading" : null)}
+          />
+          <ul className="grid gap-6 md:grid-cols-2">
             {headlines.map((h) => (
               <li key={h.id}>
                 <HeadlineCard
@@ -118,7 +141,6 @@ export function ViralHeadlines({
                   state={stateOf(h.id)}
                   disabled={locked}
                   onVote={() => vote(h)}
-                  shareable={!single}
                   votingEndTime={votingEndTime}
                 />
               </li>
