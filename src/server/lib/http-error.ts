@@ -21,7 +21,8 @@ export type LimitName =
   | "login"
   | "reauthentication"
   | "event_stream"
-  | "card_draw";
+  | "card_draw"
+  | "push";
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
