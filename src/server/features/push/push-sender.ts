@@ -106,7 +106,12 @@ async function dueEvents(ctx: PushContext, now: Date): Promise<PushEvent[]> {
     events.push({
       kind: "winner",
       subject: String(h.id),
-      message: { title: `Today's winner on ${ctx.siteName}`, body: h.title, url: headlinePath(h), tag: "winner" },
+      message: {
+        title: `Today's winner on ${ctx.siteName}`,
+        body: h.title,
+        url: headlinePath(h),
+        tag: "winner",
+      },
       options: { TTL: WINNER_TTL_S, urgency: "normal", topic: "winner" },
     });
   return events;
@@ -197,7 +202,9 @@ async function sendOne(
       .where(eq(pushSubscriptions.id, target.id));
     await db
       .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.id, target.id), sql`${pushSubscriptions.failures} >= ${PUSH_MAX_FAILURES}`));
+      .where(
+        and(eq(pushSubscriptions.id, target.id), sql`${pushSubscriptions.failures} >= ${PUSH_MAX_FAILURES}`),
+      );
     return "failed";
   }
 }

@@ -48,11 +48,11 @@ export async function pushRoutes(app: App): Promise<void> {
   );
 
   // At the root, so that its scope is the whole site. Checked again on every visit (no-cache): a new
-  // version reaches browsers with the next page load.
+  // version reaches browsers with the next page load. The same for everyone (public: no visitor cookie).
   app.get("/sw.js", (_request, reply) =>
     reply
       .type("text/javascript; charset=utf-8")
-      .header("cache-control", "no-cache")
+      .header("cache-control", "public, no-cache")
       .header("service-worker-allowed", "/")
       .send(SERVICE_WORKER_JS),
   );

@@ -91,12 +91,17 @@ export async function subscribe(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // On `tx` only: inside a PGlite transaction, a query on the outer handle waits for ever.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK_SPACE}::int, hashtext(${visitor.network}))`);
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${NETWORK_LOCK_SPACE}::int, hashtext(${visitor.network}))`,
+    );
     const [held] = await tx
       .select({ n: count() })
       .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.network, visitor.network), ne(pushSubscriptions.endpoint, input.endpoint)));
-    if ((held?.n ?? 0) >= PUSH_SUBSCRIPTIONS_PER_NETWORK) throw tooMany(PUSH_TOO_MANY, TOO_MANY_RETRY_S, "push");
+      .where(
+        and(eq(pushSubscriptions.network, visitor.network), ne(pushSubscriptions.endpoint, input.endpoint)),
+      );
+    if ((held?.n ?? 0) >= PUSH_SUBSCRIPTIONS_PER_NETWORK)
+      throw tooMany(PUSH_TOO_MANY, TOO_MANY_RETRY_S, "push");
     const row = {
       endpoint: input.endpoint,
       p256dh: input.keys.p256dh,
