@@ -28,6 +28,18 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A push service that never answers must not leave the button working for ever. */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+function withinTime<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("the push service did not answer")),
+      SUBSCRIBE_TIMEOUT_MS,
+    );
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration("/");
   return registration ? registration.pushManager.getSubscription() : null;
@@ -71,10 +83,12 @@ export function ReminderButton({ start = false }: { start?: boolean }) {
       const { publicKey } = await fetchPushKey();
       subscription =
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey),
-        }));
+        (await withinTime(
+          registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: keyBytes(publicKey),
+          }),
+        ));
     } catch {
       // The browser's push service (FCM, Mozilla's, Apple's) did not answer: offline, or blocked.
       setStatus("unreachable");
