@@ -72,6 +72,8 @@ test.describe("browser reminders (issue 22)", () => {
     page,
     context,
   }) => {
+    // Chromium's subscribe hangs without a push service: the button gives up after 20 s (reminder-button.tsx).
+    test.setTimeout(90_000);
     await context.grantPermissions(["notifications"]);
     const scripts: string[] = [];
     page.on("request", (r) => {
