@@ -81,3 +81,20 @@ export function formatEasternEt(at: Date | string): string {
   });
   return `${stamp} ET`;
 }
+
+/** The one-hour reminder (Telegram's and the browser's) goes out this long before voting closes. */
+export const REMINDER_BEFORE_CLOSE_MS = 60 * 60_000;
+
+/** "7:00 PM ET" (with the day when it is not today in Eastern): the close in reminders. */
+export function easternTime(at: Date, now: Date): string {
+  const day = (d: Date) => d.toLocaleDateString("en-US", { timeZone: EASTERN });
+  const time = at.toLocaleTimeString("en-US", { timeZone: EASTERN, hour: "numeric", minute: "2-digit" });
+  if (day(at) === day(now)) return `${time} ET`;
+  const date = at.toLocaleDateString("en-US", {
+    timeZone: EASTERN,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+  return `${date}, ${time} ET`;
+}

@@ -19,6 +19,8 @@ import { installRoutes } from "./features/install/install.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { PaymentChecks } from "./features/payments/payment-checks";
 import { paymentsRoutes } from "./features/payments/payments.routes";
+import { pushRoutes } from "./features/push/push.routes";
+import { vapidSubject } from "./features/push/push-sender";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
@@ -30,6 +32,7 @@ import { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import { uploadsRoutes } from "./features/uploads/uploads.routes";
 import { voteEvidenceRoutes } from "./features/votes/vote-evidence.routes";
 import { votesRoutes } from "./features/votes/votes.routes";
+import { createPushFetch } from "./integrations/outbound";
 import { createTelegramClient } from "./integrations/telegram";
 import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
@@ -194,6 +197,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       },
     },
   );
+  app.decorate("push", {
+    db: database.db,
+    http: createPushFetch(config, metrics.outbound),
+    siteName: config.siteName,
+    subject: vapidSubject(config.publicUrl),
+  });
   await registerUnderPressure(app);
   registerEtags(app);
   const securityHeaders = registerSecurityHeaders(app, {
@@ -232,6 +241,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(adminRoutes);
   await app.register(voteEvidenceRoutes);
   await app.register(telegramRoutes);
+  await app.register(pushRoutes);
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);

@@ -8,6 +8,7 @@ import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
+import { startPushJob } from "./jobs/push";
 import { startTelegramJob } from "./jobs/telegram";
 import { startVoteEvidenceCleanupJob } from "./jobs/vote-evidence";
 import { ConnectionDrain } from "./lib/drain";
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const stopImageCleanupJob = startImageCleanupJob(database.db, app.log, app.metrics);
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log, app.metrics);
   const stopTelegramJob = startTelegramJob(app.telegram, app.log, app.metrics);
+  const stopPushJob = startPushJob(app.push, app.log, app.metrics);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
         stopImageCleanupJob(),
         stopVoteEvidenceJob(),
         stopTelegramJob(),
+        stopPushJob(),
       ]);
       await app.close();
       await jobsStopped;

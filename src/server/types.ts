@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/connect";
 import type { LiveEvents } from "./events/live-events";
 import type { PaymentChecks } from "./features/payments/payment-checks";
+import type { PushContext } from "./features/push/push-sender";
 import type { TelegramContext } from "./features/telegram/telegram.service";
 import type { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import type { ListCache } from "./lib/list-cache";
@@ -39,6 +40,8 @@ declare module "fastify" {
     withdrawReadiness(): void;
     /** The Telegram channel's posting context; null unless TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set. */
     telegram: TelegramContext | null;
+    /** The browser reminders' sending context (features/push): the job's, and the tests'. */
+    push: PushContext;
     /** Present when REDIS_URL is set. */
     redis: RedisLink | undefined;
   }

@@ -1,5 +1,6 @@
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useHeadlines } from "@/client/features/headlines/api/use-headlines";
+import { ReminderSlot } from "@/client/features/reminders/components/reminder-slot";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
 import { Hero } from "@/client/features/voting/components/hero";
@@ -27,7 +28,7 @@ export function Home() {
 
   return (
     <>
-      <Hero settings={settings.data} isLoading={settings.isPending} />
+      <Hero settings={settings.data} isLoading={settings.isPending} reminder={<ReminderSlot />} />
       {headlines.isPending ? (
         // One tall placeholder for the winner and the list until they arrive: whether there is a winner is
         // not known yet, and a winner card appearing above a drawn list would push it down (layout shift

@@ -389,7 +389,8 @@ export const images = pgTable("images", {
 
 /**
  * Secrets the server generates once and keeps in the database, so that every process (and every restart)
- * uses the same one: `vote-evidence` keys the vote evidence hashes.
+ * uses the same one: `vote-evidence` keys the vote evidence hashes; `vapid` is the browser reminders' VAPID
+ * key pair (JSON, features/push).
  */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
@@ -460,6 +461,58 @@ export const telegramPosts = pgTable(
       "telegram_posts_status_known",
       sql`${t.status} IN ('pending', 'sending', 'sent', 'failed', 'skipped')`,
     ),
+  ],
+);
+
+/**
+ * Browser reminders (features/push): one row per browser that asked for them, its endpoint unique (the push
+ * service's URL for that browser). Kept for the visitor (the mg_visitor id) and counted per network (at most
+ * PUSH_SUBSCRIPTIONS_PER_NETWORK). Removed when the visitor stops them, when the push service answers 404 or
+ * 410 (the browser unsubscribed), or after PUSH_MAX_FAILURES sends in a row failed.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and its auth secret (base64url): what the messages are encrypted to. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    network: text("network").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    lastSentAt: tstz("last_sent_at"),
+    /** Sends in a row that failed (not 404/410); back to 0 on success. */
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_network_idx").on(t.network),
+  ],
+);
+
+/**
+ * One row per subscription and event (the race's reminder, a headline's crown): the claim that makes each
+ * message go once. A process sends only the rows its own insert created; a process that stops after the
+ * insert leaves that message unsent rather than sent twice. Rows older than a day are deleted (no event is
+ * due that long).
+ */
+export const PUSH_EVENT_KINDS = ["reminder", "winner"] as const;
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PUSH_EVENT_KINDS }).notNull(),
+    /** The race's ISO instant for a reminder, the headline's id for a winner (as telegram_posts.subject). */
+    subject: text("subject").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.kind, t.subject] }),
+    index("push_deliveries_created_idx").on(t.createdAt),
+    check("push_deliveries_kind_known", sql`${t.kind} IN ('reminder', 'winner')`),
   ],
 );
 

@@ -26,6 +26,22 @@ export function createOutboundFetch(config: OutboundConfig): SafeFetch {
 }
 
 /**
+ * The client for Web Push messages (features/push): a push endpoint is visitor input (the browser's
+ * subscription), so it gets the input rules of createOutboundFetch (no private addresses, checked on the
+ * connected address), no redirects (a push service answers, it does not send elsewhere), and every call is
+ * counted as service "push".
+ */
+export function createPushFetch(config: OutboundConfig, metrics?: OutboundMetrics): SafeFetch {
+  const http = createSafeFetch({
+    allowHosts: config.outboundAllowHosts,
+    timeoutMs: config.outboundTimeoutMs,
+    maxRedirects: 0,
+    maxBytes: 64 * 1024,
+  });
+  return metrics ? countedFetch(http, () => "push", metrics) : http;
+}
+
+/**
  * The client for the outside services the operator's settings name (SOLANA_RPC_URL, the news, DexScreener,
  * Jupiter and X base URLs). Those are trusted configuration (decisions page, "Operator settings are
  * trusted"): an RPC node on the same machine or network is common, so their hosts may be local. Only their
@@ -40,7 +56,15 @@ export function createServiceFetch(config: ServiceConfig, metrics?: OutboundMetr
 }
 
 /** The services an outside call is counted under (`outbound_requests_total{service}`). */
-export type OutboundService = "solana_rpc" | "news" | "dexscreener" | "jupiter" | "x" | "telegram" | "other";
+export type OutboundService =
+  | "solana_rpc"
+  | "news"
+  | "dexscreener"
+  | "jupiter"
+  | "x"
+  | "telegram"
+  | "push"
+  | "other";
 
 /**
  * Which configured service a URL calls: the one whose base URL it starts with (the longest, should two

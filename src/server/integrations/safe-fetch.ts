@@ -60,7 +60,8 @@ export interface SafeFetchOptions {
 export interface SafeRequestInit {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (a Web Push message is encrypted). */
+  body?: string | Buffer;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -278,7 +279,7 @@ function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
   allowed: boolean,
   signal: AbortSignal,
   timeoutError: () => SafeFetchError,

@@ -22,7 +22,8 @@ export type LimitName =
   | "reauthentication"
   | "event_stream"
   | "card_draw"
-  | "token_facts";
+  | "token_facts"
+  | "push";
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);

@@ -77,7 +77,7 @@ export class Metrics {
   readonly outbound: OutboundMetrics = {
     requests: new Counter({
       name: "outbound_requests_total",
-      help: "Calls to outside services, by service (solana_rpc, dexscreener, jupiter, news, x, telegram, other) and outcome (ok, timeout, http_4xx, http_5xx, error).",
+      help: "Calls to outside services, by service (solana_rpc, dexscreener, jupiter, news, x, telegram, push, other) and outcome (ok, timeout, http_4xx, http_5xx, error).",
       labelNames: ["service", "outcome"] as const,
       registers: [this.registry],
     }),
@@ -106,7 +106,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: "limit_refusals_total",
-    help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw, token_facts).",
+    help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw, token_facts, push).",
     labelNames: ["limit"] as const,
     registers: [this.registry],
   });

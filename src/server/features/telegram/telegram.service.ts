@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
 import { tradeLinks } from "@/common/share";
 import { TELEGRAM_POSTS_SHOWN, type TelegramPost } from "@/common/telegram";
-import { EASTERN } from "@/common/time";
+import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { headlines, headlineTransitions, settings, telegramPosts } from "../../db/schema";
 import { type TelegramClient, TelegramSendError } from "../../integrations/telegram";
@@ -19,8 +19,6 @@ import { type TelegramClient, TelegramSendError } from "../../integrations/teleg
 
 /** An event older than this when first seen is not posted: enabling Telegram on an old database posts no history. */
 export const TELEGRAM_WINDOW_MS = 60 * 60_000;
-/** The reminder goes out this long before voting closes. */
-export const REMINDER_BEFORE_CLOSE_MS = 60 * 60_000;
 /** A send still unrecorded after this long belongs to a process that stopped: its outcome is unknown. */
 export const SENDING_GIVE_UP_MS = 5 * 60_000;
 /** Sends a post is tried at most (only after refusals that posted nothing). */
@@ -48,20 +46,6 @@ export interface PassOutcome {
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** "7:00 PM ET" (with the day when it is not today in Eastern). */
-export function easternTime(at: Date, now: Date): string {
-  const day = (d: Date) => d.toLocaleDateString("en-US", { timeZone: EASTERN });
-  const time = at.toLocaleTimeString("en-US", { timeZone: EASTERN, hour: "numeric", minute: "2-digit" });
-  if (day(at) === day(now)) return `${time} ET`;
-  const date = at.toLocaleDateString("en-US", {
-    timeZone: EASTERN,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-  });
-  return `${date}, ${time} ET`;
-}
 
 /** The events due now that have no row yet: the race's opening, its one-hour reminder, a fresh crown. */
 async function dueEvents(db: Db, now: Date): Promise<{ kind: Kind; subject: string; eventAt: Date }[]> {

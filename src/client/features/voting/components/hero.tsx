@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { queryKeys } from "@/client/lib/query-keys";
@@ -7,8 +8,19 @@ import type { Settings } from "@/common/settings";
 import { formatCentral } from "@/common/time";
 import { useCountdown } from "../use-countdown";
 
-/** The front page's banner: the title, the real schedule from settings, the countdown to launch. */
-export function Hero({ settings, isLoading }: { settings: Settings | undefined; isLoading: boolean }) {
+/**
+ * The front page's banner: the title, the real schedule from settings, the countdown to launch, and under it
+ * `reminder` (the page gives the browser reminders' button: features never import each other).
+ */
+export function Hero({
+  settings,
+  isLoading,
+  reminder,
+}: {
+  settings: Settings | undefined;
+  isLoading: boolean;
+  reminder?: ReactNode;
+}) {
   const words = editionWords(settings?.scheduleMode);
   return (
     <section
@@ -28,6 +40,8 @@ export function Hero({ settings, isLoading }: { settings: Settings | undefined; 
       ) : (
         <HeroBody settings={settings} />
       )}
+      {/* Outside the loading switch: the same place from the first draw, so nothing below it moves. */}
+      {reminder}
       <Badge variant="red" className="mt-5 whitespace-normal leading-relaxed">
         {words.winner}
       </Badge>
