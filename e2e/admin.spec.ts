@@ -162,6 +162,8 @@ test.describe("admin dashboard", () => {
       .click();
     await expect(toasts(page).getByText("Headline approved")).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
+    // The card left; the keyboard's focus went to its neighbour or the panel, not to <body> (issue 23).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
 
     // Active Headlines: in today's voting, not in Tomorrow's News (the two switches have their own test).
     await page.getByRole("tab", { name: "Active Headlines" }).click();

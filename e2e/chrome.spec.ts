@@ -171,6 +171,27 @@ test.describe("the chrome on every page", () => {
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
   });
 
+  test("the head has one title, and its canonical address and og:url follow an in-app navigation (issue 23)", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Today's News/);
+    expect(await page.locator("head title").count()).toBe(1);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^\w+day, / })
+      .click();
+    await expect(page).toHaveURL(/\/edition\/\d{4}-\d{2}-\d{2}$/);
+    const path = new URL(page.url()).pathname;
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+    await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute(
+      "content",
+      new RegExp(`${path}$`),
+    );
+    expect(await page.locator("head title").count()).toBe(1);
+    await expect(page).toHaveTitle(/^The Edition of /);
+  });
+
   test("the footer leaves out links and the address that are not configured", async ({ page }) => {
     // The server embeds the configuration in the page; a deployment without links or a token shows neither.
     await page.route("**/*", async (route) => {

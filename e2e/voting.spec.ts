@@ -31,6 +31,8 @@ test.describe("home voting", () => {
 
     await first.click();
     await expect(card.getByRole("button", { name: "DELIVERED!" })).toBeDisabled();
+    // The keyboard keeps its place: focus stays on the button that answered (issue 23), not on <body>.
+    await expect(card.getByRole("button", { name: "DELIVERED!" })).toBeFocused();
     await expect(toasts(page).last()).toContainText("EXTRA! EXTRA!");
     await expect(toasts(page).last()).toContainText(
       "Your vote has been recorded. The paper's been delivered!",

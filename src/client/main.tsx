@@ -17,12 +17,16 @@ const siteConfig = readSiteConfig();
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-const render = () =>
+const render = () => {
+  // The app renders each screen's <title> itself (React puts it in the head): the server's would stay
+  // beside it, and a head with two titles is read by some clients as the first (issue 23).
+  for (const title of document.head.querySelectorAll("title")) title.remove();
   createRoot(root).render(
     <StrictMode>
       <App siteConfig={siteConfig} queryClient={createQueryClient()} />
     </StrictMode>,
   );
+};
 
 // The landing page's chunk is already on its way (the server preloads it): wait for it, so that the first
 // render draws the page rather than a spinner. If it fails, the router's Suspense tries again.

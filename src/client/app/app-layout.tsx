@@ -5,7 +5,7 @@ import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { dismissErrorToasts } from "@/client/lib/use-toast";
 import { frontPageTitle, screenTitle } from "@/common/page-meta";
-import { EDITION_PAGE, HEADLINE_PAGE, pageFileFor } from "@/common/pages";
+import { canonicalPagePath, EDITION_PAGE, HEADLINE_PAGE, pageFileFor } from "@/common/pages";
 import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Masthead } from "./masthead";
@@ -19,10 +19,18 @@ import { RouteErrorBoundary } from "./route-error-boundary";
  */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { publicUrl } = useSiteConfig();
   // A page's error toasts are about that page: leaving it closes them (issue 23).
   useEffect(() => {
     if (pathname) dismissErrorToasts();
   }, [pathname]);
+  // The head's address follows the screen: a share sheet or a reader mode reading canonical or og:url
+  // after an in-app navigation must get this page, not the one the visitor landed on (issue 23).
+  useEffect(() => {
+    const url = `${publicUrl ?? window.location.origin}${canonicalPagePath(pathname)}`;
+    document.head.querySelector('link[rel="canonical"]')?.setAttribute("href", url);
+    document.head.querySelector('meta[property="og:url"]')?.setAttribute("content", url);
+  }, [pathname, publicUrl]);
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] lg:pb-0">
       <ScreenTitle pathname={pathname} />

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
-import { CheckIcon, LinkIcon, ShareIcon } from "@/client/components/icons";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
-import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
-import { toast } from "@/client/lib/use-toast";
-import { shareLinks } from "@/common/share";
+
+const ShareRow = lazy(async () => ({ default: (await import("./share-row")).ShareRow }));
 
 export interface ShareButtonProps {
   /** The post text: headlineShareText(...) for a headline. */
@@ -25,8 +23,6 @@ export interface ShareButtonProps {
 export function ShareButton({ text, url, subject, className }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   const rowId = useId();
-  const links = shareLinks({ text, url });
-  const { copied, copy } = useCopyToClipboard(3000);
   const hasSheet = typeof navigator !== "undefined" && typeof navigator.share === "function";
   const button = useRef<HTMLButtonElement>(null);
 
@@ -55,16 +51,6 @@ export function ShareButton({ text, url, subject, className }: ShareButtonProps)
     }
   }
 
-  async function copyLink() {
-    if (!(await copy(url))) {
-      toast({
-        variant: "destructive",
-        title: "Copy failed",
-        description: "Your browser did not allow copying.",
-      });
-    }
-  }
-
   return (
     <div className={cn("flex flex-col items-start gap-2", className)}>
       <Button
@@ -79,35 +65,9 @@ export function ShareButton({ text, url, subject, className }: ShareButtonProps)
         <ShareIcon /> Share
       </Button>
       {open ? (
-        <fieldset id={rowId} className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">Share {subject}</legend>
-          <Button variant={copied ? "green" : "secondary"} size="sm" onClick={copyLink}>
-            {copied ? <CheckIcon /> : <LinkIcon />} {copied ? "Copied" : "Copy link"}
-          </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a
-              href={links.x}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Share ${subject} on X (opens in a new tab)`}
-            >
-              <XLogoIcon /> X
-            </a>
-          </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a
-              href={links.telegram}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Share ${subject} on Telegram (opens in a new tab)`}
-            >
-              <TelegramIcon /> Telegram
-            </a>
-          </Button>
-          <span className="sr-only" aria-live="polite">
-            {copied ? "Link copied to clipboard" : ""}
-          </span>
-        </fieldset>
+        <Suspense fallback={null}>
+          <ShareRow id={rowId} text={text} url={url} subject={subject} />
+        </Suspense>
       ) : null}
     </div>
   );

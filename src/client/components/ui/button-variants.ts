@@ -6,7 +6,7 @@ import { cn } from "@/client/lib/cn";
 
 /** A console button: pixel label, ink frame, hard shadow, pressed state; 44 px tall at least (tap target). */
 export const buttonVariants = cva(
-  "pressable inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 border-3 border-ink px-4 py-2 text-center font-pixel text-[10px] uppercase leading-relaxed shadow-pixel select-none disabled:cursor-not-allowed disabled:opacity-60 disabled:shadow-none sm:text-xs [&_svg]:size-4 [&_svg]:shrink-0",
+  "pressable inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 border-3 border-ink px-4 py-2 text-center font-pixel text-[10px] uppercase leading-relaxed shadow-pixel select-none disabled:cursor-not-allowed disabled:opacity-60 disabled:shadow-none aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:shadow-none sm:text-xs [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

@@ -1,5 +1,6 @@
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
+import { focusAfterRemoval } from "@/client/lib/focus-after-removal";
 import type { AdminHeadline } from "@/common/admin";
 import { useAdminHeadlines } from "../api/use-admin-headlines";
 import { useApproveHeadline } from "../api/use-approve-headline";
@@ -83,7 +84,19 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
           </Button>
         ) : headline.stage === "rejected" ? null : (
           // A rejected payment is not approved: staff verify the payment first (the payment box).
-          <Button variant="green" disabled={busy} onClick={() => approve.mutate(headline.id)}>
+          <Button
+            variant="green"
+            disabled={busy}
+            onClick={(event) => {
+              const card = event.currentTarget;
+              approve.mutate(headline.id, {
+                onSuccess: () =>
+                  focusAfterRemoval(card, () =>
+                    document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]'),
+                  ),
+              });
+            }}
+          >
             {approve.isPending ? "Approving..." : "Approve"}
             <span className="sr-only">: {headline.title}</span>
           </Button>

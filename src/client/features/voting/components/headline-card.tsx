@@ -90,8 +90,12 @@ export function HeadlineCard({
         <Button
           className="w-full"
           variant={state === "delivered" ? "green" : "default"}
-          disabled={disabled || state !== "idle"}
-          onClick={onVote}
+          // aria-disabled, not disabled: a disabled button drops the keyboard's focus to <body> the moment
+          // the vote is sent; this one keeps it, and says "DELIVERED!" where the visitor is (issue 23).
+          aria-disabled={disabled || state !== "idle" ? true : undefined}
+          onClick={() => {
+            if (!disabled && state === "idle") onVote();
+          }}
           aria-label={state === "idle" ? `Vote for ${headline.title}` : undefined}
         >
           {LABEL[state]}
