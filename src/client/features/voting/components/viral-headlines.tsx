@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
@@ -10,6 +10,9 @@ import { voteFailureMessage } from "../vote-feedback";
 import { HeadlineCard, type VoteButtonState } from "./headline-card";
 import { Leaderboard } from "./leaderboard";
 import { VotesLeft } from "./votes-left";
+
+/** Its own chunk, after the first paint: it only listens to later changes (and the front page is tight). */
+const LiveStandings = lazy(async () => ({ default: (await import("./live-standings")).LiveStandings }));
 
 /** Today's (or This Week's) Viral Headlines: the badges, the leaderboard and the grid of votable headlines. */
 export function ViralHeadlines({
@@ -132,6 +135,9 @@ export function ViralHeadlines({
             podium
             markFor={(rank) => (rank === 1 ? "Leading" : null)}
           />
+          <Suspense fallback={null}>
+            <LiveStandings headlines={headlines} votedId={votedId} />
+          </Suspense>
           <ul className="grid gap-6 md:grid-cols-2">
             {headlines.map((h) => (
               <li key={h.id}>
