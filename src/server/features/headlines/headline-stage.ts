@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type HeadlineStage, isApprovedStage } from "@/common/headline";
 import { easternDay } from "@/common/time";
@@ -484,4 +484,25 @@ export async function setContractAddress(
     if (!row) throw notFound(HEADLINE_NOT_FOUND);
     return row;
   });
+}
+
+/**
+ * The current winner, when it was crowned after `since`: the news the reminders announce (Telegram, browser
+ * reminders). One crown event per headline; a winner replaced within its cycle is no longer the winner.
+ */
+export async function recentCrowns(
+  db: Db,
+  since: Date,
+): Promise<Array<{ id: number; title: string; at: Date }>> {
+  return db
+    .select({ id: headlines.id, title: headlines.title, at: headlineTransitions.createdAt })
+    .from(headlineTransitions)
+    .innerJoin(headlines, eq(headlines.id, headlineTransitions.headlineId))
+    .where(
+      and(
+        eq(headlineTransitions.action, "crown"),
+        eq(headlines.stage, "winner"),
+        gt(headlineTransitions.createdAt, since),
+      ),
+    );
 }

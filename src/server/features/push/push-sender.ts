@@ -6,6 +6,7 @@ import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import { type Db, rowsOf } from "../../db/connect";
 import { headlines, headlineTransitions, pushDeliveries, pushSubscriptions, settings } from "../../db/schema";
 import { type SafeFetch, SafeFetchError } from "../../integrations/safe-fetch";
+import { recentCrowns } from "../headlines/headline-stage";
 import { vapidKeys } from "./push.service";
 
 /**
@@ -91,17 +92,7 @@ async function dueEvents(ctx: PushContext, now: Date): Promise<PushEvent[]> {
       },
     });
   }
-  const crowns = await db
-    .select({ id: headlines.id, title: headlines.title })
-    .from(headlineTransitions)
-    .innerJoin(headlines, eq(headlines.id, headlineTransitions.headlineId))
-    .where(
-      and(
-        eq(headlineTransitions.action, "crown"),
-        eq(headlines.stage, "winner"),
-        gt(headlineTransitions.createdAt, new Date(now.getTime() - PUSH_WINDOW_MS)),
-      ),
-    );
+  const crowns = await recentCrowns(db, new Date(now.getTime() - PUSH_WINDOW_MS));
   for (const h of crowns)
     events.push({
       kind: "winner",

@@ -7,6 +7,7 @@ import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { headlines, headlineTransitions, settings, telegramPosts } from "../../db/schema";
 import { type TelegramClient, TelegramSendError } from "../../integrations/telegram";
+import { recentCrowns } from "../headlines/headline-stage";
 
 /**
  * The Telegram channel's posts (issue 22, decisions "Third wave": Reminders). Each event is posted once
@@ -63,19 +64,8 @@ async function dueEvents(db: Db, now: Date): Promise<{ kind: Kind; subject: stri
         eventAt: remindAt,
       });
   }
-  const crowns = await db
-    .select({ id: headlineTransitions.headlineId, at: headlineTransitions.createdAt })
-    .from(headlineTransitions)
-    .innerJoin(headlines, eq(headlines.id, headlineTransitions.headlineId))
-    .where(
-      and(
-        eq(headlineTransitions.action, "crown"),
-        eq(headlines.stage, "winner"),
-        gt(headlineTransitions.createdAt, new Date(now.getTime() - TELEGRAM_WINDOW_MS)),
-      ),
-    );
-  for (const crown of crowns)
-    if (crown.id !== null) events.push({ kind: "winner", subject: String(crown.id), eventAt: crown.at });
+  const crowns = await recentCrowns(db, new Date(now.getTime() - TELEGRAM_WINDOW_MS));
+  for (const crown of crowns) events.push({ kind: "winner", subject: String(crown.id), eventAt: crown.at });
   return events;
 }
 
