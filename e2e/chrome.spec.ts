@@ -188,8 +188,8 @@ test.describe("the chrome on every page", () => {
       "content",
       new RegExp(`${path}$`),
     );
-    expect(await page.locator("head title").count()).toBe(1);
     await expect(page).toHaveTitle(/^The Edition of /);
+    await expect(page.locator("head title")).toHaveCount(1);
   });
 
   test("the footer leaves out links and the address that are not configured", async ({ page }) => {

@@ -43,6 +43,8 @@ export function Edition() {
   if (edition.isPending) {
     return (
       <SkeletonGroup label="Loading the edition" className="flex flex-col gap-4">
+        {/* The address names the day: the tab says it while the standings load. */}
+        <title>{editionTitle(site.siteName, day)}</title>
         <Skeleton className="h-12 w-2/3" />
         <Skeleton className="h-64" />
       </SkeletonGroup>
