@@ -37,22 +37,85 @@ export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
   return now.getTime() < new Date(votingEndTime).getTime();
 }
 
-/** "Monday, November 23 at 7:00 PM CST": a cycle time as the hero states it, in Central time. */
-export function formatCentral(at: Date | string): string {
+/** "Monday, November 23 at 8:00 PM ET": a cycle time (a close, a launch) on the paper's clock. */
+export function formatEastern(at: Date | string): string {
   const d = new Date(at);
   const day = d.toLocaleDateString("en-US", {
-    timeZone: "America/Chicago",
+    timeZone: EASTERN,
     weekday: "long",
     month: "long",
     day: "numeric",
   });
-  const time = d.toLocaleTimeString("en-US", {
-    timeZone: "America/Chicago",
+  return `${day} at ${formatEasternClock(d)}`;
+}
+
+/** "8:00 PM ET": the time of day alone, on the paper's clock (a list of votes within one day). */
+export function formatEasternClock(at: Date | string): string {
+  const time = new Date(at).toLocaleTimeString("en-US", {
+    timeZone: EASTERN,
     hour: "numeric",
     minute: "2-digit",
-    timeZoneName: "short",
   });
-  return `${day} at ${time}`;
+  return `${time} ET`;
+}
+
+/** "November 23, 2026": the calendar day of a moment in Eastern, whatever the reader's or the server's zone. */
+export function formatEasternDay(at: Date | string, month: "long" | "short" = "long"): string {
+  return new Date(at).toLocaleDateString("en-US", {
+    timeZone: EASTERN,
+    year: "numeric",
+    month,
+    day: "numeric",
+  });
+}
+
+/** "GMT-05:00": a zone's offset from UTC at an instant; undefined for a zone name Intl does not know. */
+function offsetAt(at: Date, zone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * "(5:00 PM your time)", or "(Tuesday 10:00 AM your time)" when the reader's calendar day is not Eastern's:
+ * the reader's own time beside an Eastern one, or null when their clock reads the same at that instant
+ * (compared by offset at that instant, so New York, Toronto and Detroit say nothing, and Phoenix says
+ * something only in summer). The zone is a parameter (the browser's, from `localTimeZone()`), so the rule
+ * is tested for any zone without changing the process's.
+ */
+export function localTimeBeside(at: Date | string, localZone: string | undefined): string | null {
+  const d = new Date(at);
+  if (!localZone || Number.isNaN(d.getTime())) return null;
+  const local = offsetAt(d, localZone);
+  if (local === undefined || local === offsetAt(d, EASTERN)) return null;
+  const time = d.toLocaleTimeString("en-US", { timeZone: localZone, hour: "numeric", minute: "2-digit" });
+  const dayIn = (zone: string) => d.toLocaleDateString("en-CA", { timeZone: zone });
+  if (dayIn(localZone) === dayIn(EASTERN)) return `(${time} your time)`;
+  const weekday = d.toLocaleDateString("en-US", { timeZone: localZone, weekday: "long" });
+  return `(${weekday} ${time} your time)`;
+}
+
+/** An Eastern time with the reader's beside it when it differs: for texts (toasts, dialog descriptions). */
+export function withLocalTime(
+  at: Date | string,
+  localZone: string | undefined,
+  format: (at: Date | string) => string = formatEastern,
+): string {
+  const beside = localTimeBeside(at, localZone);
+  return beside ? `${format(at)} ${beside}` : format(at);
+}
+
+/** The reader's time zone, as the platform knows it (in a browser, the visitor's). */
+export function localTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** "Nov 26, 2026, 3:04:05 PM EST": a logged moment, in the paper's clock (US Eastern), to the second. */

@@ -102,7 +102,10 @@ describe("security headers", () => {
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
     // Any origin may show a picture (issue 23): the rest of the security headers stay.
-    expect(res.headers).toMatchObject({ ...SECURITY_HEADERS, "cross-origin-resource-policy": "cross-origin" });
+    expect(res.headers).toMatchObject({
+      ...SECURITY_HEADERS,
+      "cross-origin-resource-policy": "cross-origin",
+    });
   });
 
   it("come with the event stream, which writes its own head", async () => {
