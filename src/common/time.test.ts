@@ -7,6 +7,7 @@ import {
   formatEasternEt,
   isVotingOpen,
   localTimeBeside,
+  nextEasternMidnight,
   withLocalTime,
 } from "./time";
 
@@ -121,6 +122,28 @@ describe("localTimeBeside", () => {
     expect(withLocalTime(winter8pm, "America/New_York")).toBe("Monday, November 23 at 8:00 PM ET");
     expect(withLocalTime(winter8pm, "Asia/Tokyo", formatEasternEt)).toBe(
       "Nov 23, 2026, 8:00 PM ET (Tuesday 10:00 AM your time)",
+    );
+  });
+});
+
+describe("nextEasternMidnight", () => {
+  it("is the next midnight ET, across both clock changes", () => {
+    expect(nextEasternMidnight(new Date("2026-11-24T01:00:00.000Z")).toISOString()).toBe(
+      "2026-11-24T05:00:00.000Z",
+    );
+    expect(nextEasternMidnight(new Date("2026-07-14T00:00:00.000Z")).toISOString()).toBe(
+      "2026-07-14T04:00:00.000Z",
+    );
+    // Saturday March 7, 11 PM EST: the next midnight is still EST; the one after is EDT.
+    expect(nextEasternMidnight(new Date("2026-03-08T04:00:00.000Z")).toISOString()).toBe(
+      "2026-03-08T05:00:00.000Z",
+    );
+    expect(nextEasternMidnight(new Date("2026-03-08T05:00:00.000Z")).toISOString()).toBe(
+      "2026-03-09T04:00:00.000Z",
+    );
+    // Sunday November 1 is 25 hours long.
+    expect(nextEasternMidnight(new Date("2026-11-01T04:00:00.000Z")).toISOString()).toBe(
+      "2026-11-02T05:00:00.000Z",
     );
   });
 });

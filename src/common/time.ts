@@ -32,6 +32,17 @@ export function easternDay(at: Date): string {
   return day;
 }
 
+/**
+ * The next midnight Eastern after `at`: when the daily vote limit starts again. Eastern's midnight falls on
+ * a UTC hour, so it is the first whole hour whose Eastern day is another (25 steps at most).
+ */
+export function nextEasternMidnight(at: Date): Date {
+  const today = easternDay(at);
+  let hour = Math.floor(at.getTime() / HOUR_MS) + 1;
+  while (easternDay(new Date(hour * HOUR_MS)) === today) hour++;
+  return new Date(hour * HOUR_MS);
+}
+
 /** Voting is open until its end time, exclusive. */
 export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
   return now.getTime() < new Date(votingEndTime).getTime();
