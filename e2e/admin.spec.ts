@@ -444,6 +444,7 @@ test.describe("admin dashboard", () => {
       await question.getByRole("button", { name: "Cancel" }).click();
     });
   });
+});
 
 /** The archive shows one month per tab: look in each until the entry shows (newest month first). */
 async function findInArchive(page: Page, title: string): Promise<Locator> {

@@ -4,12 +4,11 @@ import {
   formatEastern,
   formatEasternClock,
   formatEasternDay,
-  formatEasternEt,
   isVotingOpen,
   localTimeBeside,
   nextEasternMidnight,
-  withLocalTime,
 } from "./time";
+import { formatEasternEt, withLocalTime } from "./time-text";
 
 describe("easternDay", () => {
   it("turns the day at midnight Eastern, in winter (UTC-5) and in summer (UTC-4)", () => {

@@ -110,48 +110,7 @@ export function localTimeBeside(at: Date | string, localZone: string | undefined
   return `(${weekday} ${time} your time)`;
 }
 
-/** An Eastern time with the reader's beside it when it differs: for texts (toasts, dialog descriptions). */
-export function withLocalTime(
-  at: Date | string,
-  localZone: string | undefined,
-  format: (at: Date | string) => string = formatEastern,
-): string {
-  const beside = localTimeBeside(at, localZone);
-  return beside ? `${format(at)} ${beside}` : format(at);
-}
-
 /** The reader's time zone, as the platform knows it (in a browser, the visitor's). */
 export function localTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** "Nov 26, 2026, 3:04:05 PM EST": a logged moment, in the paper's clock (US Eastern), to the second. */
-export function formatEasternStamp(at: Date | string): string {
-  return new Date(at).toLocaleString("en-US", {
-    timeZone: EASTERN,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-    timeZoneName: "short",
-  });
-}
-
-/** "Nov 26, 2026, 3:04 PM ET": a moment in the paper's clock, the zone written "ET" (decisions, "Third wave"). */
-export function formatEasternEt(at: Date | string): string {
-  const stamp = new Date(at).toLocaleString("en-US", {
-    timeZone: EASTERN,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  return `${stamp} ET`;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -12,7 +12,7 @@ import { HeadlineImage } from "@/client/features/voting/components/headline-imag
 import { ApiError } from "@/client/lib/api-client";
 import { displayAuthor } from "@/common/author";
 import { RECEIPT_MESSAGES } from "@/common/receipt-rules";
-import { formatEasternEt } from "@/common/time";
+import { formatEasternEt } from "@/common/time-text";
 
 /**
  * A submitter's receipt (/submission/{receipt}): the submission as it was sent and where it stands, live:

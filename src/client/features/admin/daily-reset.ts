@@ -1,5 +1,5 @@
 import { type Cycle, dailyCycle, notInThePast } from "@/common/schedule";
-import { withLocalTime } from "@/common/time";
+import { withLocalTime } from "@/common/time-text";
 
 /**
  * "Reset to 8 PM Vote / 10 PM Launch Today": today's 8 PM / 10 PM Eastern, or tomorrow's once today's 8 PM

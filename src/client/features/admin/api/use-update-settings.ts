@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import type { UpdateSettingsInput, UpdateSettingsResult } from "@/common/admin";
-import { localTimeZone, withLocalTime } from "@/common/time";
+import { localTimeZone } from "@/common/time";
+import { withLocalTime } from "@/common/time-text";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 

@@ -8,7 +8,8 @@ import { errorDetail } from "@/client/lib/api-client";
 import type { Receipt } from "@/common/receipt";
 import { RECEIPT_STATUS_LABELS, type ReceiptStatus as Status } from "@/common/receipt-rules";
 import { TRANSACTION_ID_MIN } from "@/common/submission-rules";
-import { formatEasternEt, localTimeZone, withLocalTime } from "@/common/time";
+import { localTimeZone } from "@/common/time";
+import { formatEasternEt, withLocalTime } from "@/common/time-text";
 import { usePasteTransaction, useRefreshReceipt } from "../api/use-receipt";
 
 const STATUS_BADGE: Record<Status, NonNullable<BadgeProps["variant"]>> = {
