@@ -80,17 +80,6 @@ export function formatEasternDay(at: Date | string, month: "long" | "short" = "l
   });
 }
 
-/** "GMT-05:00": a zone's offset from UTC at an instant; undefined for a zone name Intl does not know. */
-function offsetAt(at: Date, zone: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
-      .formatToParts(at)
-      .find((p) => p.type === "timeZoneName")?.value;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * "(5:00 PM your time)", or "(Tuesday 10:00 AM your time)" when the reader's calendar day is not Eastern's:
  * the reader's own time beside an Eastern one, or null when their clock reads the same at that instant
@@ -100,14 +89,16 @@ function offsetAt(at: Date, zone: string): string | undefined {
  */
 export function localTimeBeside(at: Date | string, localZone: string | undefined): string | null {
   const d = new Date(at);
-  if (!localZone || Number.isNaN(d.getTime())) return null;
-  const local = offsetAt(d, localZone);
-  if (local === undefined || local === offsetAt(d, EASTERN)) return null;
+  // The same wall clock at that instant is the same offset; an unknown zone (RangeError) says nothing.
+  const wall = (zone: string) => d.toLocaleString("en-US", { timeZone: zone });
+  try {
+    if (!localZone || wall(localZone) === wall(EASTERN)) return null;
+  } catch {
+    return null;
+  }
   const time = d.toLocaleTimeString("en-US", { timeZone: localZone, hour: "numeric", minute: "2-digit" });
-  const dayIn = (zone: string) => d.toLocaleDateString("en-CA", { timeZone: zone });
-  if (dayIn(localZone) === dayIn(EASTERN)) return `(${time} your time)`;
-  const weekday = d.toLocaleDateString("en-US", { timeZone: localZone, weekday: "long" });
-  return `(${weekday} ${time} your time)`;
+  const day = d.toLocaleDateString("en-US", { timeZone: localZone, weekday: "long" });
+  return `(${day === d.toLocaleDateString("en-US", { timeZone: EASTERN, weekday: "long" }) ? "" : `${day} `}${time} your time)`;
 }
 
 /** The reader's time zone, as the platform knows it (in a browser, the visitor's). */

@@ -12,11 +12,9 @@ export function EasternTime({
   format?: (at: Date | string) => string;
 }) {
   const beside = localTimeBeside(at, localTimeZone());
-  const d = new Date(at);
-  const iso = Number.isNaN(d.getTime()) ? String(at) : d.toISOString();
   return (
     <>
-      <time dateTime={iso}>{format(at)}</time>
+      <time dateTime={String(at)}>{format(at)}</time>
       {beside ? <span className="font-normal"> {beside}</span> : null}
     </>
   );
