@@ -27,10 +27,10 @@ test.describe("about", () => {
       "10 votes per day",
       "IP address",
       "1 vote per user",
-      "8 PM Eastern",
-      "10 PM Eastern (9 PM Central)",
-      "5 PM Central",
-      "Monday at 7 PM Central",
+      "8 PM ET",
+      "10 PM ET",
+      "6 PM ET",
+      "Monday at 8 PM ET",
     ]) {
       await expect(voting).toContainText(fact);
     }

@@ -401,32 +401,50 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("alertdialog")).toBeHidden();
   });
 
-  test("sets a custom countdown in Central time, once both fields are filled", async ({ page }) => {
-    await logIn(page);
-    await openDashboard(page);
-    await page.getByRole("button", { name: "Set Custom Countdown Time" }).click();
-    const dialog = page.getByRole("dialog", { name: "Set Custom Countdown Time" });
-    await expect(dialog.getByText("US Central time (Chicago)")).toBeVisible();
+  test.describe("with the staff member's clock in Los Angeles", () => {
+    test.use({ timezoneId: "America/Los_Angeles" });
 
-    await dialog.getByRole("button", { name: "Set Custom Time" }).click();
-    // While the dialog is open the page behind it is hidden from assistive technology, so the dialog
-    // repeats the toast's words.
-    await expect(dialog.getByRole("alert")).toContainText("Missing Date/Time");
-    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    test("sets a custom countdown in Eastern time, once both fields are filled", async ({ page }) => {
+      await logIn(page);
+      await openDashboard(page);
+      await page.getByRole("button", { name: "Set Custom Countdown Time" }).click();
+      const dialog = page.getByRole("dialog", { name: "Set Custom Countdown Time" });
+      await expect(dialog.getByText("US Eastern time (ET, New York)")).toBeVisible();
 
-    // A day far enough ahead that voting stays open for the specs that follow.
-    const day = new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    await dialog.getByLabel("Launch date").fill(day);
-    await dialog.getByLabel("Launch time (Central)").fill("19:30");
-    await dialog.getByRole("button", { name: "Set Custom Time" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("at 5:30 PM C");
-    await confirm(page, "Set Custom Time");
-    await expect(toasts(page).getByText("Countdown updated")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const times = page.getByRole("region", { name: "Daily Actions" });
-    await expect(times.getByText(/at 7:30 PM C[SD]T/)).toBeVisible();
-    await expect(times.getByText(/at 5:30 PM C[SD]T/)).toBeVisible();
-    await expect(times.getByText("Custom", { exact: true })).toBeVisible();
+      await dialog.getByRole("button", { name: "Set Custom Time" }).click();
+      // While the dialog is open the page behind it is hidden from assistive technology, so the dialog
+      // repeats the toast's words.
+      await expect(dialog.getByRole("alert")).toContainText("Missing Date/Time");
+      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+      // A day far enough ahead that voting stays open for the specs that follow.
+      const day = new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await dialog.getByLabel("Launch date (ET)").fill(day);
+      await dialog.getByLabel("Launch time (ET)").fill("19:30");
+      await dialog.getByRole("button", { name: "Set Custom Time" }).click();
+      await expect(page.getByRole("alertdialog")).toContainText("at 5:30 PM ET (2:30 PM your time)");
+      await expect(page.getByRole("alertdialog")).toContainText("at 7:30 PM ET (4:30 PM your time)");
+      await confirm(page, "Set Custom Time");
+      await expect(toasts(page).getByText("Countdown updated")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const times = page.getByRole("region", { name: "Daily Actions" });
+      await expect(times.getByText(/at 7:30 PM ET$/)).toBeVisible();
+      await expect(times.getByText(/at 5:30 PM ET$/)).toBeVisible();
+      await expect(times).toContainText("(4:30 PM your time)");
+      await expect(times).not.toContainText("Central");
+      await expect(times.getByText("Custom", { exact: true })).toBeVisible();
+    });
+
+    test("the Monday button keeps its words and states the Eastern times it sets", async ({ page }) => {
+      await logIn(page);
+      await openDashboard(page);
+      await page.getByRole("button", { name: "Set Custom Countdown Time" }).click();
+      await page.getByRole("button", { name: "Set to 7 PM Central Next Monday" }).click();
+      const question = page.getByRole("alertdialog");
+      await expect(question).toContainText(/Voting ends Monday, \w+ \d+ at 6:00 PM ET \(3:00 PM your time\)/);
+      await expect(question).toContainText(/launches Monday, \w+ \d+ at 8:00 PM ET \(5:00 PM your time\)/);
+      await question.getByRole("button", { name: "Cancel" }).click();
+    });
   });
 });
 

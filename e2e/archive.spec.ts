@@ -1,4 +1,9 @@
-import { formatArchiveDay, groupArchiveByMonth } from "../src/client/features/archive/group-archive-by-month";
+import {
+  archiveDay,
+  formatArchiveDay,
+  groupArchiveByMonth,
+  memeCoinLabel,
+} from "../src/client/features/archive/group-archive-by-month";
 import { ArchiveListSchema } from "../src/common/archive";
 import { expect, isPhone, pageTitle, test } from "./fixtures";
 
@@ -40,9 +45,9 @@ test.describe("archive", () => {
       if (!first) throw new Error("a month has entries");
       const row = table.getByRole("row").nth(1);
       await expect(row.getByRole("cell")).toHaveText([
-        formatArchiveDay(first.launchDate),
+        formatArchiveDay(archiveDay(first)),
         first.title,
-        first.memeCoin ?? "—",
+        memeCoinLabel(first),
         String(first.votes),
         "View Details",
       ]);
@@ -71,8 +76,8 @@ test.describe("archive", () => {
     if (entry.description) await expect(dialog).toContainText(entry.description);
     await expect(dialog.getByRole("definition")).toHaveText([
       String(entry.votes),
-      entry.memeCoin ?? "Not recorded",
-      formatArchiveDay(entry.launchDate, "long"),
+      memeCoinLabel(entry),
+      formatArchiveDay(archiveDay(entry), "long"),
     ]);
 
     await page.keyboard.press("Escape");

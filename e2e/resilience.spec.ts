@@ -57,13 +57,13 @@ test.describe("votes left", () => {
       await route.fulfill({ response, json: { ...(await response.json()), votesLeft: 0 } });
     });
     await page.goto("/tomorrows-news");
-    await expect(page.getByText("No votes left today (10 a day). More at midnight Eastern.")).toBeVisible();
+    await expect(page.getByText(/^No votes left today \(10 a day\)\. More at midnight ET/)).toBeVisible();
     for (const button of await page.getByRole("button", { name: /Vote for this headline/ }).all()) {
       await expect(button).toBeDisabled();
     }
     await page.goto("/");
     await expect(
-      page.getByText("No votes left today (10 a day). More at midnight Eastern.").first(),
+      page.getByText(/^No votes left today \(10 a day\)\. More at midnight ET/).first(),
     ).toBeVisible();
     for (const button of await page.getByRole("button", { name: /^Vote for / }).all()) {
       await expect(button).toBeDisabled();

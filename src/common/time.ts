@@ -32,54 +32,78 @@ export function easternDay(at: Date): string {
   return day;
 }
 
+/**
+ * The next midnight Eastern after `at`: when the daily vote limit starts again. Eastern's midnight falls on
+ * a UTC hour, so it is the first whole hour whose Eastern day is another (25 steps at most).
+ */
+export function nextEasternMidnight(at: Date): Date {
+  const today = easternDay(at);
+  let hour = Math.floor(at.getTime() / HOUR_MS) + 1;
+  while (easternDay(new Date(hour * HOUR_MS)) === today) hour++;
+  return new Date(hour * HOUR_MS);
+}
+
 /** Voting is open until its end time, exclusive. */
 export function isVotingOpen(votingEndTime: Date | string, now: Date): boolean {
   return now.getTime() < new Date(votingEndTime).getTime();
 }
 
-/** "Monday, November 23 at 7:00 PM CST": a cycle time as the hero states it, in Central time. */
-export function formatCentral(at: Date | string): string {
+/** "Monday, November 23 at 8:00 PM ET": a cycle time (a close, a launch) on the paper's clock. */
+export function formatEastern(at: Date | string): string {
   const d = new Date(at);
   const day = d.toLocaleDateString("en-US", {
-    timeZone: "America/Chicago",
+    timeZone: EASTERN,
     weekday: "long",
     month: "long",
     day: "numeric",
   });
-  const time = d.toLocaleTimeString("en-US", {
-    timeZone: "America/Chicago",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
-  return `${day} at ${time}`;
+  return `${day} at ${formatEasternClock(d)}`;
 }
 
-/** "Nov 26, 2026, 3:04:05 PM EST": a logged moment, in the paper's clock (US Eastern), to the second. */
-export function formatEasternStamp(at: Date | string): string {
-  return new Date(at).toLocaleString("en-US", {
+/** "8:00 PM ET": the time of day alone, on the paper's clock (a list of votes within one day). */
+export function formatEasternClock(at: Date | string): string {
+  const time = new Date(at).toLocaleTimeString("en-US", {
     timeZone: EASTERN,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    second: "2-digit",
-    timeZoneName: "short",
+  });
+  return `${time} ET`;
+}
+
+/** "November 23, 2026": the calendar day of a moment in Eastern, whatever the reader's or the server's zone. */
+export function formatEasternDay(at: Date | string, month: "long" | "short" = "long"): string {
+  return new Date(at).toLocaleDateString("en-US", {
+    timeZone: EASTERN,
+    year: "numeric",
+    month,
+    day: "numeric",
   });
 }
 
-/** "Nov 26, 2026, 3:04 PM ET": a moment in the paper's clock, the zone written "ET" (decisions, "Third wave"). */
-export function formatEasternEt(at: Date | string): string {
-  const stamp = new Date(at).toLocaleString("en-US", {
-    timeZone: EASTERN,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  return `${stamp} ET`;
+/**
+ * "(5:00 PM your time)", or "(Tuesday 10:00 AM your time)" when the reader's calendar day is not Eastern's:
+ * the reader's own time beside an Eastern one, or null when their clock reads the same at that instant
+ * (compared by offset at that instant, so New York, Toronto and Detroit say nothing, and Phoenix says
+ * something only in summer). The zone is a parameter (the browser's, from `localTimeZone()`), so the rule
+ * is tested for any zone without changing the process's.
+ */
+export function localTimeBeside(at: Date | string, localZone: string | undefined): string | null {
+  const d = new Date(at);
+  // The same wall clock at that instant is the same offset; an unknown zone (RangeError) says nothing.
+  const wall = (zone: string) => d.toLocaleString("en-US", { timeZone: zone });
+  try {
+    if (!localZone || wall(localZone) === wall(EASTERN)) return null;
+  } catch {
+    return null;
+  }
+  const time = d.toLocaleTimeString("en-US", { timeZone: localZone, hour: "numeric", minute: "2-digit" });
+  const day = d.toLocaleDateString("en-US", { timeZone: localZone, weekday: "long" });
+  return `(${day === d.toLocaleDateString("en-US", { timeZone: EASTERN, weekday: "long" }) ? "" : `${day} `}${time} your time)`;
+}
+
+/** The reader's time zone, as the platform knows it (in a browser, the visitor's). */
+export function localTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** The one-hour reminder (Telegram's and the browser's) goes out this long before voting closes. */

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
 
-const ShareRow = lazy(async () => ({ default: (await import("./share-row")).ShareRow }));
+const ShareControl = lazy(async () => ({ default: (await import("./share-control")).ShareControl }));
 
 export interface ShareButtonProps {
   /** The post text: headlineShareText(...) for a headline. */
@@ -16,59 +16,31 @@ export interface ShareButtonProps {
 }
 
 /**
- * One share control for a headline, on its page and on every card (issue 22): the system share sheet where
- * the browser has one (phones), otherwise a row of copy link, X and Telegram that the button opens and
- * closes. The row is in the page's flow under the button, so it covers nothing on a small card.
+ * One share control for a headline, on its page and on every card (issue 22). Until it is pressed it is
+ * only this button: every card of the front page has one, and the control's code (the share sheet, the row
+ * of copy link, X and Telegram) loads with the first press, off the front page's first load (decision 005).
  */
-export function ShareButton({ text, url, subject, className }: ShareButtonProps) {
-  const [open, setOpen] = useState(false);
-  const rowId = useId();
-  const hasSheet = typeof navigator !== "undefined" && typeof navigator.share === "function";
-  const button = useRef<HTMLButtonElement>(null);
-
-  // Escape closes the open row, from anywhere on the page, and gives focus back to the button.
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", close);
-    return () => document.removeEventListener("keydown", close);
-  }, [open]);
-
-  async function share() {
-    if (!hasSheet) {
-      setOpen((was) => !was);
-      return;
-    }
-    try {
-      await navigator.share({ text, url });
-    } catch (error) {
-      // Closing the sheet is no failure; a sheet the browser refuses falls back to the row.
-      if ((error as DOMException).name !== "AbortError") setOpen(true);
-    }
-  }
-
-  return (
-    <div className={cn("flex flex-col items-start gap-2", className)}>
+export function ShareButton(props: ShareButtonProps) {
+  const [pressed, setPressed] = useState(false);
+  const idle = (
+    <div className={cn("flex flex-col items-start gap-2", props.className)}>
       <Button
-        ref={button}
         variant="secondary"
         size="sm"
-        onClick={share}
-        aria-expanded={hasSheet ? undefined : open}
-        aria-controls={hasSheet ? undefined : rowId}
-        aria-label={`Share ${subject}`}
+        aria-label={`Share ${props.subject}`}
+        aria-expanded={
+          typeof navigator !== "undefined" && typeof navigator.share === "function" ? undefined : false
+        }
+        onClick={() => setPressed(true)}
       >
         <ShareIcon /> Share
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ShareRow id={rowId} text={text} url={url} subject={subject} />
-        </Suspense>
-      ) : null}
     </div>
+  );
+  if (!pressed) return idle;
+  return (
+    <Suspense fallback={idle}>
+      <ShareControl {...props} />
+    </Suspense>
   );
 }

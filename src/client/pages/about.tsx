@@ -46,11 +46,11 @@ export function About() {
             pick your favourite headline carefully.
           </p>
           <p>
-            The daily cycle: voting closes at <strong>8 PM Eastern</strong> and the winning coin launches at{" "}
-            <strong>10 PM Eastern (9 PM Central)</strong>. In a weekly edition, voting ends at{" "}
-            <strong>5 PM Central</strong> and the weekly winner launches on{" "}
-            <strong>Monday at 7 PM Central</strong>. The countdown on the home page always shows the current
-            cycle's times.
+            The paper's clock is US Eastern (ET). The daily cycle: voting closes at <strong>8 PM ET</strong>{" "}
+            and the winning coin launches at <strong>10 PM ET</strong>. In a weekly edition, voting ends at{" "}
+            <strong>6 PM ET</strong> and the weekly winner launches on <strong>Monday at 8 PM ET</strong>. The
+            countdown on the home page always shows the current cycle's times, with your own time beside them
+            when it differs.
           </p>
           <p>
             On{" "}

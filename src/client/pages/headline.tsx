@@ -17,6 +17,7 @@ import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle, screenTitle } from "@/common/page-meta";
 import { editionPath, NOT_FOUND_PAGE } from "@/common/pages";
 import { headlineShareText } from "@/common/share";
+import { formatEasternDay } from "@/common/time";
 import { NotFound } from "./not-found";
 
 /**
@@ -125,11 +126,7 @@ export function Headline() {
 
 /** Source, submitter, date and votes: the facts of the headline, whatever its stage. */
 function HeadlineFacts({ headline }: { headline: HeadlinePage }) {
-  const date = new Date(headline.createdAt).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
+  const date = formatEasternDay(headline.createdAt);
   return (
     <dl className="flex flex-wrap gap-x-6 gap-y-1 text-base text-ink-soft">
       <div className="flex gap-1">

@@ -1,4 +1,5 @@
 import { useParams } from "react-router";
+import { EasternTime } from "@/client/components/eastern-time";
 import { MessageCard } from "@/client/components/message-card";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
@@ -11,6 +12,7 @@ import { HeadlineImage } from "@/client/features/voting/components/headline-imag
 import { ApiError } from "@/client/lib/api-client";
 import { displayAuthor } from "@/common/author";
 import { RECEIPT_MESSAGES } from "@/common/receipt-rules";
+import { formatEasternEt } from "@/common/time-text";
 
 /**
  * A submitter's receipt (/submission/{receipt}): the submission as it was sent and where it stands, live:
@@ -60,13 +62,7 @@ export function Receipt() {
                 </h2>
                 <p className="text-base break-words">{receipt.data.description}</p>
                 <p className="text-sm text-ink-soft">
-                  Sent{" "}
-                  <time dateTime={receipt.data.createdAt}>
-                    {new Date(receipt.data.createdAt).toLocaleString("en-US", {
-                      dateStyle: "medium",
-                      timeStyle: "short",
-                    })}
-                  </time>
+                  Sent <EasternTime at={receipt.data.createdAt} format={formatEasternEt} />
                   {receipt.data.submittedBy ? ` by ${displayAuthor(receipt.data.submittedBy)}` : ""}
                 </p>
               </div>

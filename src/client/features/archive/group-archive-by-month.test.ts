@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ArchiveEntry } from "@/common/archive";
-import { formatArchiveDay, groupArchiveByMonth, memeCoinLabel } from "./group-archive-by-month";
+import { archiveDay, formatArchiveDay, groupArchiveByMonth, memeCoinLabel } from "./group-archive-by-month";
 
 function entry(id: number, launchDate: string): ArchiveEntry {
   return {
@@ -59,10 +59,59 @@ describe("formatArchiveDay", () => {
 });
 
 describe("memeCoinLabel", () => {
-  it("shows the symbol, and a dash when there is none rather than the title again", () => {
+  it("shows the symbol, or the title when there is none, never a dash", () => {
     expect(memeCoinLabel({ title: "Frog Wins", memeCoin: "FROG" })).toBe("FROG");
-    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: "Frog Wins" })).toBe("—");
-    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: null })).toBe("—");
-    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: " " })).toBe("—");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: "Frog Wins" })).toBe("Frog Wins");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: null })).toBe("Frog Wins");
+    expect(memeCoinLabel({ title: "Frog Wins", memeCoin: " " })).toBe("Frog Wins");
+  });
+});
+
+describe("archiveDay", () => {
+  it("dates an entry by the edition that crowned it, the stored day only when there is none", () => {
+    // The Nov 24 winner moved to Yesterday's News on the Nov 26 edition: stored as Nov 27, shown as Nov 24.
+    expect(archiveDay({ editionDate: "2026-11-24", launchDate: "2026-11-27" })).toBe("2026-11-24");
+    expect(archiveDay({ editionDate: null, launchDate: "2026-11-27" })).toBe("2026-11-27");
+    expect(archiveDay({ launchDate: "2026-11-27" })).toBe("2026-11-27");
+  });
+
+  it("groups and orders by that day, across a month boundary", () => {
+    const entries = [
+      {
+        id: 1,
+        title: "A",
+        description: null,
+        imageUrl: null,
+        votes: 1,
+        memeCoin: null,
+        launchDate: "2026-12-01",
+        editionDate: "2026-11-30",
+      },
+      {
+        id: 2,
+        title: "B",
+        description: null,
+        imageUrl: null,
+        votes: 1,
+        memeCoin: null,
+        launchDate: "2026-11-29",
+        editionDate: null,
+      },
+      {
+        id: 3,
+        title: "C",
+        description: null,
+        imageUrl: null,
+        votes: 1,
+        memeCoin: null,
+        launchDate: "2026-12-02",
+        editionDate: null,
+      },
+    ];
+    const months = groupArchiveByMonth(entries);
+    expect(months.map((m) => [m.key, m.entries.map((e) => e.id)])).toEqual([
+      ["2026-12", [3]],
+      ["2026-11", [1, 2]],
+    ]);
   });
 });

@@ -26,14 +26,22 @@ export interface ArchiveMonth {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /**
- * Groups the archive into month tabs, latest month first, latest day first inside a month. The launch
- * date is an Eastern calendar day (YYYY-MM-DD), so it is read as text: going through Date would move it
+ * The day an entry is shown and grouped under: the edition whose race crowned it (issue 23: a winner moved
+ * days later is not dated by that later cycle's launch), or, for entries no race counted, the stored day.
+ */
+export function archiveDay(entry: Pick<ArchiveEntry, "editionDate" | "launchDate">): string {
+  return entry.editionDate ?? entry.launchDate;
+}
+
+/**
+ * Groups the archive into month tabs, latest month first, latest day first inside a month, by archiveDay. The
+ * day is an Eastern calendar day (YYYY-MM-DD), so it is read as text: going through Date would move it
  * to the previous day west of UTC.
  */
 export function groupArchiveByMonth(entries: readonly ArchiveEntry[]): ArchiveMonth[] {
   const months = new Map<string, ArchiveMonth>();
   for (const entry of entries) {
-    const match = DAY.exec(entry.launchDate);
+    const match = DAY.exec(archiveDay(entry));
     const monthIndex = match ? Number(match[2]) - 1 : -1;
     const valid = match && monthIndex >= 0 && monthIndex < 12;
     const key = valid ? `${match[1]}-${match[2]}` : "undated";
@@ -46,7 +54,7 @@ export function groupArchiveByMonth(entries: readonly ArchiveEntry[]): ArchiveMo
     month.entries.push(entry);
   }
   for (const month of months.values()) {
-    month.entries.sort((a, b) => b.launchDate.localeCompare(a.launchDate) || b.id - a.id);
+    month.entries.sort((a, b) => archiveDay(b).localeCompare(archiveDay(a)) || b.id - a.id);
   }
   // "undated" sorts after every "YYYY-MM" key in descending order, so it lands last.
   return [...months.values()].sort((a, b) => {
@@ -66,10 +74,10 @@ export function formatArchiveDay(launchDate: string, month: "short" | "long" = "
 }
 
 /**
- * The Meme Coin column: the coin's symbol. Entries written without one stored the title in its place (or
- * nothing); both show "—" rather than repeat the headline.
+ * The Meme Coin column: the coin's symbol, or the headline's title when it has none (entries written
+ * without a symbol stored the title in its place, or nothing); never "—" (issue 23).
  */
 export function memeCoinLabel(entry: Pick<ArchiveEntry, "memeCoin" | "title">): string {
   const coin = entry.memeCoin?.trim() ?? "";
-  return coin === "" || coin === entry.title.trim() ? "—" : coin;
+  return coin === "" ? entry.title : coin;
 }

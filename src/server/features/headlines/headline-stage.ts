@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type HeadlineStage, isApprovedStage } from "@/common/headline";
 import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
-import { archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
+import { archiveEntries, editions, headlines, headlineTransitions, settings } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 
 /**
@@ -364,6 +364,11 @@ async function retireIn(
     votes: archiveEntries.votes,
     launchDate: archiveEntries.launchDate,
   };
+  // The entry's day is the edition whose race crowned it (issue 23): a winner moved on days later is not
+  // dated by the cycle running then. A headline no race counted keeps the launch day of its cycle.
+  const [edition] = headline.raceCycle
+    ? await tx.select({ day: editions.day }).from(editions).where(eq(editions.race, headline.raceCycle))
+    : [];
   const [inserted] = await tx
     .insert(archiveEntries)
     .values({
@@ -373,7 +378,7 @@ async function retireIn(
       imageUrl: headline.imageUrl,
       votes: headline.votes,
       memeCoin: headline.symbol ?? headline.title,
-      launchDate: winnersLaunchDay(s),
+      launchDate: edition?.day ?? winnersLaunchDay(s),
       createdAt: now,
     })
     .onConflictDoNothing({ target: archiveEntries.headlineId })

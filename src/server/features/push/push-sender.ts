@@ -1,10 +1,10 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { headlinePath } from "@/common/headline-path";
 import type { PushMessage } from "@/common/push";
 import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import { type Db, rowsOf } from "../../db/connect";
-import { headlines, headlineTransitions, pushDeliveries, pushSubscriptions, settings } from "../../db/schema";
+import { pushDeliveries, pushSubscriptions, settings } from "../../db/schema";
 import { type SafeFetch, SafeFetchError } from "../../integrations/safe-fetch";
 import { recentCrowns } from "../headlines/headline-stage";
 import { vapidKeys } from "./push.service";

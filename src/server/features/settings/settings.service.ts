@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UpdateSettingsInput, UpdateSettingsResult } from "@/common/admin";
 import { defaultCycle, notInThePast } from "@/common/schedule";
 import type { Settings } from "@/common/settings";
-import { easternDay, formatCentral } from "@/common/time";
+import { easternDay, formatEastern } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { settings } from "../../db/schema";
 import { openRace } from "../headlines/races";
@@ -79,8 +79,8 @@ export async function updateSettings(
   const notice =
     days === 0
       ? null
-      : `Voting would have closed in the past (${formatCentral(asked.votingEndTime)}), so the cycle moved ${
+      : `Voting would have closed in the past (${formatEastern(asked.votingEndTime)}), so the cycle moved ${
           days === 1 ? "to the next day" : `${days} days ahead`
-        }: voting ends ${formatCentral(cycle.votingEndTime)}; launch ${formatCentral(cycle.launchTime)}.`;
+        }: voting ends ${formatEastern(cycle.votingEndTime)}; launch ${formatEastern(cycle.launchTime)}.`;
   return { ...toSettings(row), notice };
 }

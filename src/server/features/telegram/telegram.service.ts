@@ -5,7 +5,7 @@ import { tradeLinks } from "@/common/share";
 import { TELEGRAM_POSTS_SHOWN, type TelegramPost } from "@/common/telegram";
 import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import type { Db } from "../../db/connect";
-import { headlines, headlineTransitions, settings, telegramPosts } from "../../db/schema";
+import { headlines, settings, telegramPosts } from "../../db/schema";
 import { type TelegramClient, TelegramSendError } from "../../integrations/telegram";
 import { recentCrowns } from "../headlines/headline-stage";
 

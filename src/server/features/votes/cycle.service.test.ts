@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dailyCycle } from "@/common/schedule";
 import { openPostgres } from "../../db/connect";
-import { accounts, archiveEntries, headlines, headlineTransitions, settings, votes } from "../../db/schema";
+import {
+  accounts,
+  archiveEntries,
+  editions,
+  headlines,
+  headlineTransitions,
+  settings,
+  votes,
+} from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { type Actor, crownWinner, selectWinnerNow } from "../headlines/headline-stage";
@@ -27,6 +35,8 @@ beforeEach(async () => {
     scheduleMode: "daily",
     winnerSelectedFor: null,
   });
+  // The open race's edition is the day its voting closes (the settings above moved that close).
+  await t.db.update(editions).set({ day: "2026-11-22", closesAt: END });
 });
 afterEach(() => t.close());
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import type { UpdateSettingsInput, UpdateSettingsResult } from "@/common/admin";
-import { formatCentral } from "@/common/time";
+import { localTimeZone } from "@/common/time";
+import { withLocalTime } from "@/common/time-text";
 import { useAdminMutationError } from "../use-admin-mutation-error";
 import { refreshLists } from "./refresh-lists";
 
@@ -26,7 +27,7 @@ export function useUpdateSettings(failureTitle: "Timer reset failed" | "Settings
         // A close already past was moved to the next day: the server's notice says so.
         description:
           settings.notice ??
-          `Voting ends ${formatCentral(settings.votingEndTime)}; launch ${formatCentral(settings.launchTime)}.`,
+          `Voting ends ${withLocalTime(settings.votingEndTime, localTimeZone())}; launch ${withLocalTime(settings.launchTime, localTimeZone())}.`,
       });
       return refreshLists(queryClient, { settings: true });
     },

@@ -1,18 +1,24 @@
+import { EasternTime } from "@/client/components/eastern-time";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { dailyCycle } from "@/common/schedule";
-import { formatCentral } from "@/common/time";
+import { localTimeZone } from "@/common/time";
 import { useCycleSettings } from "../api/use-cycle-settings";
 import { useMoveWinnerToYesterday } from "../api/use-move-winner-to-yesterday";
 import { useSelectWinner } from "../api/use-select-winner";
 import { useUpdateNewsSources } from "../api/use-update-news-sources";
 import { useUpdateSettings } from "../api/use-update-settings";
+import { dailyResetCycle, dailyResetText } from "../daily-reset";
 import { ConfirmButton } from "./confirm-button";
 import { CustomCountdownDialog } from "./custom-countdown-dialog";
 
 const MODE_LABEL = { daily: "Daily", weekly: "Weekly (Monday)", custom: "Custom" } as const;
 
-/** The cycle's buttons and the times they set, shown under them in Central time. */
+function DailyResetDescription() {
+  // Rendered when the question opens, so a dashboard left open past 8 PM ET says what it will set.
+  return <>{dailyResetText(new Date(), localTimeZone())}</>;
+}
+
+/** The cycle's buttons and the times they set, shown under them in Eastern time. */
 export function ActionBar() {
   const selectWinner = useSelectWinner();
   const moveWinner = useMoveWinnerToYesterday();
@@ -64,15 +70,12 @@ export function ActionBar() {
           steps={[
             {
               title: "Reset to 8 PM vote / 10 PM launch today?",
-              description:
-                dailyCycle(new Date()).votingEndTime <= new Date()
-                  ? "Today's 8 PM Eastern has passed: voting closes tomorrow at 8 PM Eastern and the coin launches at 10 PM Eastern. The schedule switches to daily."
-                  : "Voting closes today at 8 PM Eastern and the coin launches at 10 PM Eastern. The schedule switches to daily.",
+              description: <DailyResetDescription />,
               confirmLabel: "Reset Timers",
             },
           ]}
           onConfirm={() => {
-            const cycle = dailyCycle(new Date());
+            const { cycle } = dailyResetCycle(new Date());
             resetTimers.mutate({
               votingEndTime: cycle.votingEndTime.toISOString(),
               launchTime: cycle.launchTime.toISOString(),
@@ -103,11 +106,11 @@ function CycleTimes() {
     <dl className="grid gap-x-4 gap-y-1 border-t-2 border-ink/30 pt-3 sm:grid-cols-[auto_minmax(0,1fr)]">
       <dt className="font-pixel text-[10px] uppercase leading-7">Voting ends</dt>
       <dd>
-        <time dateTime={votingEndTime}>{formatCentral(votingEndTime)}</time>
+        <EasternTime at={votingEndTime} />
       </dd>
       <dt className="font-pixel text-[10px] uppercase leading-7">Launch</dt>
       <dd>
-        <time dateTime={launchTime}>{formatCentral(launchTime)}</time>
+        <EasternTime at={launchTime} />
       </dd>
       <dt className="font-pixel text-[10px] uppercase leading-7">Schedule</dt>
       <dd>{MODE_LABEL[scheduleMode]}</dd>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { TokenImage } from "@/client/components/token-image";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
+import { formatEasternDay } from "@/common/time";
 
 type CardHeadline = Pick<
   Headline,
@@ -17,7 +18,7 @@ type CardHeadline = Pick<
 >;
 
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return formatEasternDay(iso, "short");
 }
 
 /**

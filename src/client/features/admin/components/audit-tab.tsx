@@ -9,7 +9,7 @@ import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { errorDetail } from "@/client/lib/api-client";
 import type { AuditEntry } from "@/common/audit";
 import { headlinePath } from "@/common/headline-path";
-import { formatEasternStamp } from "@/common/time";
+import { formatEasternStamp } from "@/common/time-text";
 import { type AuditFilters, useAudit } from "../api/use-audit";
 import { useAdminQueryError } from "../use-admin-query-error";
 

@@ -15,14 +15,17 @@ import { Input } from "@/client/components/ui/input";
 import { errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import { customCycle, weeklyCycle } from "@/common/schedule";
-import { formatCentral } from "@/common/time";
+import { localTimeZone } from "@/common/time";
+import { withLocalTime } from "@/common/time-text";
 import { useUpdateSettings } from "../api/use-update-settings";
-import { parseCentralDateTime } from "../central-time";
+import { parseEasternDateTime } from "../eastern-time";
 import { ConfirmButton } from "./confirm-button";
 
 /**
- * "Set Custom Countdown Time": a launch date and time in US Central (voting then ends 2 hours earlier), or
- * one of the two Monday schedules. Every choice asks for confirmation; the dialog closes once it is saved.
+ * "Set Custom Countdown Time": a launch date and time in US Eastern, the paper's clock (voting then ends 2
+ * hours earlier), or one of the two Monday schedules. The spec's button "Set to 7 PM Central Next Monday"
+ * keeps its words (decisions, "Third wave"); its question states the Eastern times it sets. Every choice asks
+ * for confirmation; the dialog closes once it is saved.
  */
 export function CustomCountdownDialog() {
   const [open, setOpen] = useState(false);
@@ -33,8 +36,8 @@ export function CustomCountdownDialog() {
   const [problem, setProblem] = useState<string | null>(null);
   const settings = useUpdateSettings("Settings update failed");
   const id = useId();
-  const hint = "US Central time (Chicago). Voting ends 2 hours before the launch.";
-  const parsed = parseCentralDateTime(date, time);
+  const hint = "US Eastern time (ET, New York). Voting ends 2 hours before the launch.";
+  const parsed = parseEasternDateTime(date, time);
 
   const save = (cycle: { votingEndTime: Date; launchTime: Date }, scheduleMode?: "custom" | "weekly") =>
     settings.mutate(
@@ -59,7 +62,7 @@ export function CustomCountdownDialog() {
         parsed.reason,
         parsed.reason === "Missing Date/Time"
           ? "Please choose both a date and a time."
-          : "That date and time do not exist in US Central time.",
+          : "That date and time do not exist in US Eastern time.",
       );
     }
     if (parsed.launch.getTime() <= Date.now()) {
@@ -70,6 +73,7 @@ export function CustomCountdownDialog() {
   }
 
   const weekly = weeklyCycle(new Date());
+  const at = (when: Date) => withLocalTime(when, localTimeZone());
   const custom = parsed.ok ? customCycle(parsed.launch) : null;
 
   return (
@@ -87,10 +91,12 @@ export function CustomCountdownDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Set Custom Countdown Time</DialogTitle>
-          <DialogDescription>Choose the launch date and time. All times are US Central.</DialogDescription>
+          <DialogDescription>
+            Choose the launch date and time. All times are US Eastern (ET).
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-date`} label="Launch date">
+          <FormField id={`${id}-date`} label="Launch date (ET)">
             <Input
               id={`${id}-date`}
               type="date"
@@ -99,7 +105,7 @@ export function CustomCountdownDialog() {
               aria-describedby={`${id}-hint`}
             />
           </FormField>
-          <FormField id={`${id}-time`} label="Launch time (Central)">
+          <FormField id={`${id}-time`} label="Launch time (ET)">
             <Input
               id={`${id}-time`}
               type="time"
@@ -128,7 +134,7 @@ export function CustomCountdownDialog() {
               {
                 title: "Set a custom countdown?",
                 description: custom
-                  ? `Voting ends ${formatCentral(custom.votingEndTime)} and the coin launches ${formatCentral(custom.launchTime)}. The cycle will not roll on by itself until you set the next one.`
+                  ? `Voting ends ${at(custom.votingEndTime)} and the coin launches ${at(custom.launchTime)}. The cycle will not roll on by itself until you set the next one.`
                   : "",
                 confirmLabel: "Set Custom Time",
               },
@@ -142,8 +148,8 @@ export function CustomCountdownDialog() {
             disabled={settings.isPending}
             steps={[
               {
-                title: "Set to 7 PM Central next Monday?",
-                description: `Voting ends ${formatCentral(weekly.votingEndTime)} and the coin launches ${formatCentral(weekly.launchTime)}. The schedule mode stays as it is.`,
+                title: "Set to next Monday, 8 PM ET?",
+                description: `Voting ends ${at(weekly.votingEndTime)} and the coin launches ${at(weekly.launchTime)}. The schedule mode stays as it is.`,
                 confirmLabel: "Set Monday",
               },
             ]}
@@ -157,7 +163,7 @@ export function CustomCountdownDialog() {
             steps={[
               {
                 title: "Start the weekly Monday schedule?",
-                description: `Voting ends ${formatCentral(weekly.votingEndTime)} and the coin launches ${formatCentral(weekly.launchTime)}; every following week repeats on Monday (5 PM / 7 PM Central).`,
+                description: `Voting ends ${at(weekly.votingEndTime)} and the coin launches ${at(weekly.launchTime)}; every following week repeats on Monday (6 PM / 8 PM ET).`,
                 confirmLabel: "Start Weekly",
               },
             ]}

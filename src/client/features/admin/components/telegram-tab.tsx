@@ -5,7 +5,7 @@ import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { errorDetail } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
 import { TELEGRAM_POST_KIND_LABELS, TELEGRAM_VARIABLES, type TelegramPost } from "@/common/telegram";
-import { formatEasternEt } from "@/common/time";
+import { formatEasternEt } from "@/common/time-text";
 import { useSendTelegramTest, useTelegram } from "../api/use-telegram";
 import { useAdminQueryError } from "../use-admin-query-error";
 

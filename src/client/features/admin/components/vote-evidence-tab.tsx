@@ -1,5 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Badge } from "@/client/components/ui/badge";
+import { EASTERN, localTimeBeside, localTimeZone } from "@/common/time";
 import {
   type ClusterKind,
   type HeadlineEvidence,
@@ -18,8 +19,9 @@ const selectHeadlines = (evidence: VoteEvidence) => evidence.headlines;
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+/** "3:04 PM" in a zone: the votes' times on the paper's clock (ET), and the staff member's own beside them. */
+const time = (iso: string, zone: string = EASTERN) =>
+  new Date(iso).toLocaleTimeString("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" });
 
 const KIND_LABEL: Record<ClusterKind, string> = { network: "network", userAgent: "browser" };
 
@@ -189,12 +191,7 @@ function ClusterRow({
         </p>
         <p className="text-sm text-ink-soft">
           Peak {cluster.peak} in {SUSPICIOUS_BURST.minutes} min ·{" "}
-          <time dateTime={cluster.firstVoteAt}>{time(cluster.firstVoteAt)}</time>
-          {time(cluster.lastVoteAt) === time(cluster.firstVoteAt) ? null : (
-            <>
-              –<time dateTime={cluster.lastVoteAt}>{time(cluster.lastVoteAt)}</time>
-            </>
-          )}
+          <VoteTimes first={cluster.firstVoteAt} last={cluster.lastVoteAt} />
         </p>
       </div>
       <ConfirmButton
@@ -217,5 +214,24 @@ function ClusterRow({
         </span>
       </ConfirmButton>
     </li>
+  );
+}
+
+/** "3:04–3:40 PM ET (12:04–12:40 PM your time)": when a cluster's votes came, Eastern first. */
+function VoteTimes({ first, last }: { first: string; last: string }) {
+  const zone = localTimeZone();
+  const range = (z?: string) =>
+    time(first, z) === time(last, z) ? time(first, z) : `${time(first, z)}–${time(last, z)}`;
+  const local = zone && localTimeBeside(first, zone) ? range(zone) : null;
+  return (
+    <>
+      <time dateTime={first}>{time(first)}</time>
+      {time(last) === time(first) ? null : (
+        <>
+          –<time dateTime={last}>{time(last)}</time>
+        </>
+      )}{" "}
+      ET{local ? ` (${local} your time)` : null}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from "@/client/components/ui/dialog";
 import type { ArchiveEntry } from "@/common/archive";
 import { editionPath } from "@/common/pages";
-import { formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
+import { archiveDay, formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 
 export interface ArchiveDetailsContentProps {
   entry: ArchiveEntry;
@@ -42,7 +42,7 @@ export function ArchiveDetailsContent({
         <DialogHeader>
           <DialogTitle>{entry.title}</DialogTitle>
           <DialogDescription>
-            Archived edition of {formatArchiveDay(entry.launchDate, "long")}
+            Archived edition of {formatArchiveDay(archiveDay(entry), "long")}
           </DialogDescription>
         </DialogHeader>
         <TokenImage
@@ -63,7 +63,7 @@ export function ArchiveDetailsContent({
           <dd className="break-words">{memeCoinLabel(entry)}</dd>
           <dt className="font-pixel text-[10px] uppercase leading-6">Launch Date</dt>
           <dd>
-            <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate, "long")}</time>
+            <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry), "long")}</time>
           </dd>
         </dl>
         {entry.editionDate ? (

@@ -1,5 +1,5 @@
 import type { ArchiveEntry } from "@/common/archive";
-import { formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
+import { archiveDay, formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 import { ArchiveDetailsDialog } from "./archive-details-dialog";
 
 const headCell = "border-b-3 border-ink px-4 py-3 text-left font-pixel text-[10px] uppercase";
@@ -36,7 +36,7 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b-2 border-ink/20 last:border-b-0 even:bg-paper">
               <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate)}</time>
+                <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry))}</time>
               </td>
               <td className="px-4 py-3 font-bold">{entry.title}</td>
               <td className="px-4 py-3">{memeCoinLabel(entry)}</td>
@@ -61,7 +61,7 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="font-pixel text-[10px] uppercase leading-6">Date</dt>
               <dd>
-                <time dateTime={entry.launchDate}>{formatArchiveDay(entry.launchDate)}</time>
+                <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry))}</time>
               </dd>
               <dt className="font-pixel text-[10px] uppercase leading-6">Meme Coin</dt>
               <dd className="break-words">{memeCoinLabel(entry)}</dd>

@@ -8,6 +8,8 @@ import { errorDetail } from "@/client/lib/api-client";
 import type { Receipt } from "@/common/receipt";
 import { RECEIPT_STATUS_LABELS, type ReceiptStatus as Status } from "@/common/receipt-rules";
 import { TRANSACTION_ID_MIN } from "@/common/submission-rules";
+import { localTimeZone } from "@/common/time";
+import { formatEasternEt, withLocalTime } from "@/common/time-text";
 import { usePasteTransaction, useRefreshReceipt } from "../api/use-receipt";
 
 const STATUS_BADGE: Record<Status, NonNullable<BadgeProps["variant"]>> = {
@@ -35,8 +37,8 @@ export const RECEIPT_TEXTS = {
     "This submission expired before its payment was found. Our team has been told and may reinstate it.",
 } as const;
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** "Nov 26, 2026, 3:04 PM ET (12:04 PM your time)": on the paper's clock, the visitor's own beside it. */
+const dateTime = (iso: string) => withLocalTime(iso, localTimeZone(), formatEasternEt);
 
 /** Draws a transfer request (the payments feature's QR code and wallet button; the page composes them). */
 export type PayRequestSlot = (url: string, onSent: () => void) => ReactNode;

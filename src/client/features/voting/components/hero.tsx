@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { EasternTime } from "@/client/components/eastern-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { queryKeys } from "@/client/lib/query-keys";
 import { editionWords } from "@/common/edition";
 import type { Settings } from "@/common/settings";
-import { formatCentral } from "@/common/time";
 import { useCountdown } from "../use-countdown";
 
 /**
@@ -59,8 +59,15 @@ function HeroBody({ settings }: { settings: Settings }) {
   return (
     <>
       <p className="mt-4 max-w-3xl text-lg">
-        Voting ends <strong>{formatCentral(settings.votingEndTime)}</strong>. The winning headline launches as
-        the community's meme coin <strong>{formatCentral(settings.launchTime)}</strong>.
+        Voting ends{" "}
+        <strong>
+          <EasternTime at={settings.votingEndTime} />
+        </strong>
+        . The winning headline launches as the community's meme coin{" "}
+        <strong>
+          <EasternTime at={settings.launchTime} />
+        </strong>
+        .
       </p>
       <div className="mt-5 inline-flex flex-col gap-2 border-3 border-ink bg-night px-4 py-3 shadow-pixel">
         <span className="font-pixel text-[10px] uppercase text-nes-cyan">Launch countdown</span>

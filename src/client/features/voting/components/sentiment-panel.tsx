@@ -7,7 +7,7 @@ import { SENTIMENTS, type Sentiment, sentimentPercentages } from "@/common/senti
 import { useCommunityVote } from "../api/use-community-vote";
 import { useMyVotes } from "../api/use-my-votes";
 import { voteFailureMessage } from "../vote-feedback";
-import { NO_VOTES_LEFT, VotesLeft } from "./votes-left";
+import { noVotesLeft, VotesLeft } from "./votes-left";
 
 const OPTIONS: Record<
   Sentiment,
@@ -37,7 +37,7 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
 
   const vote = (type: Sentiment) => {
     if (outOfVotes) {
-      toast({ variant: "destructive", title: "No votes left today", description: NO_VOTES_LEFT });
+      toast({ variant: "destructive", title: "No votes left today", description: noVotesLeft() });
       return;
     }
     if (locked || communityVote.isPending) {

@@ -6,7 +6,7 @@ import { useMyVotes } from "../api/use-my-votes";
 import { voteFailureMessage } from "../vote-feedback";
 import { CandidateCard } from "./candidate-card";
 import { Leaderboard } from "./leaderboard";
-import { NO_VOTES_LEFT, VotesLeft } from "./votes-left";
+import { noVotesLeft, VotesLeft } from "./votes-left";
 
 /** The leaderboard (top 6, the first 4 qualifying) and the grid of candidates in received order. */
 export function TomorrowsNewsBoard({
@@ -65,7 +65,7 @@ export function TomorrowsNewsBoard({
       return;
     }
     if (outOfVotes) {
-      toast({ variant: "destructive", title: "No votes left today", description: NO_VOTES_LEFT });
+      toast({ variant: "destructive", title: "No votes left today", description: noVotesLeft() });
       return;
     }
     if (sending !== null) return;

@@ -1,8 +1,15 @@
 import { cn } from "@/client/lib/cn";
+import { localTimeBeside, localTimeZone, nextEasternMidnight } from "@/common/time";
 import { DAILY_VOTE_LIMIT } from "@/common/vote-limit";
 
-/** Why every vote button is off once the day's votes are used. */
-export const NO_VOTES_LEFT = `No votes left today (${DAILY_VOTE_LIMIT} a day). More at midnight Eastern.`;
+/**
+ * Why every vote button is off once the day's votes are used: the limit's day is the Eastern day, so it
+ * starts again at midnight ET, the visitor's own time beside it when it differs.
+ */
+export function noVotesLeft(now: Date = new Date(), localZone: string | undefined = localTimeZone()): string {
+  const beside = localTimeBeside(nextEasternMidnight(now), localZone);
+  return `No votes left today (${DAILY_VOTE_LIMIT} a day). More at midnight ET${beside ? ` ${beside}` : ""}.`;
+}
 
 /** "7 of 10 votes left today", shown beside the vote buttons; at zero it says why they are off. */
 export function VotesLeft({ votesLeft, className }: { votesLeft: number | undefined; className?: string }) {
@@ -17,7 +24,7 @@ export function VotesLeft({ votesLeft, className }: { votesLeft: number | undefi
         className,
       )}
     >
-      {none ? NO_VOTES_LEFT : `${votesLeft} of ${DAILY_VOTE_LIMIT} votes left today`}
+      {none ? noVotesLeft() : `${votesLeft} of ${DAILY_VOTE_LIMIT} votes left today`}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
 import { tradeLinks, winnerPostUrl } from "@/common/share";
+import { formatEasternDay } from "@/common/time";
 import { HeadlineImage } from "./headline-image";
 import { SentimentPanel } from "./sentiment-panel";
 
@@ -52,13 +53,7 @@ export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; senti
         <div className="flex flex-col gap-4 p-4 sm:p-6">
           <p className="text-sm text-ink-soft">
             Submitted by <strong className="text-ink">{displayAuthor(winner.submittedBy)}</strong> ·{" "}
-            <time dateTime={winner.createdAt}>
-              {new Date(winner.createdAt).toLocaleDateString("en-US", {
-                year: "numeric",
-                month: "long",
-                day: "numeric",
-              })}
-            </time>
+            <time dateTime={winner.createdAt}>{formatEasternDay(winner.createdAt)}</time>
           </p>
           <h3 id="winner-title" className="font-pixel text-sm leading-relaxed break-words sm:text-lg">
             {winner.title}
