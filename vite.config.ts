@@ -8,6 +8,7 @@ import { BUDGET_KB, OVER_BUDGET_ALLOWANCES_KB } from "./build/js-budget.ts";
 import { precompress } from "./build/precompress.ts";
 import { shakeReactRouter } from "./build/shake-react-router.ts";
 import {
+  EDITION_PAGE,
   HEADLINE_PAGE,
   NOT_FOUND_PAGE,
   PAGE_FILES,
@@ -34,7 +35,12 @@ export default defineConfig({
       allowancesKb: OVER_BUDGET_ALLOWANCES_KB,
       pagesDir: path.join(client, "pages"),
       // A headline's page stands for every /h/{id}, a receipt's for every /submission/{receipt}.
-      routes: { ...PAGE_FILES, "/h/{id}": HEADLINE_PAGE, "/submission/{receipt}": RECEIPT_PAGE },
+      routes: {
+        ...PAGE_FILES,
+        "/h/{id}": HEADLINE_PAGE,
+        "/submission/{receipt}": RECEIPT_PAGE,
+        "/edition/{date}": EDITION_PAGE,
+      },
       notFoundPage: NOT_FOUND_PAGE,
       privatePages: PRIVATE_PAGE_FILES,
     }),

@@ -219,8 +219,9 @@ test.describe("home voting", () => {
     await expect(page.getByText("No headlines available for voting at the moment.")).toBeVisible();
   });
 
-  test("the price chart embeds the site's token", async ({ page }) => {
+  test("the price chart embeds the site's token, loaded as the visitor scrolls to it", async ({ page }) => {
     await page.goto("/");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await expect(page.getByTitle(/token price chart/)).toHaveAttribute(
       "src",
       /dexscreener\.com\/solana\/7xKXtg2C/,

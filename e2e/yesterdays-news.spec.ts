@@ -3,7 +3,7 @@ import { formatAge, formatChange, formatPrice, formatUsd, shortenAddress } from 
 import { type Headline, HeadlineListSchema } from "../src/common/headline";
 import { headlinePath } from "../src/common/headline-path";
 import { avatarUrl, tokenIconUrls } from "../src/common/images";
-import { shareLinks, tokenShareText } from "../src/common/share";
+import { shareLinks, tokenShareText } from "../src/common/share-links";
 import { sampleHeadline } from "../src/common/testing/headlines";
 import { expect, pageTitle, SITE_NAME, test } from "./fixtures";
 

@@ -9,7 +9,7 @@ import {
   formatUsd,
   shortenAddress,
 } from "./format";
-import { cutForShare } from "./share";
+import { cutForShare } from "./share-links";
 
 describe("formats", () => {
   it("shortens an address to its first 8 and last 4 characters", () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  headlineShareText,
-  shareLinks,
-  tokenShareText,
-  tomorrowVotePostUrl,
-  tradeLinks,
-  winnerPostUrl,
-} from "./share";
+import { headlineShareText, tradeLinks, winnerPostUrl } from "./share";
+import { shareLinks, tokenShareText, tomorrowVotePostUrl } from "./share-links";
 
 describe("share texts", () => {
   it("names the symbol, else the title, and the site", () => {

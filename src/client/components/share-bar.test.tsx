@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast, useToast } from "@/client/lib/use-toast";
-import { shareLinks } from "@/common/share";
+import { shareLinks } from "@/common/share-links";
 import { ShareBar } from "./share-bar";
 
 const TEXT = "Check out PEPE on Meme Gazette!";

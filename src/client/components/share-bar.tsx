@@ -4,7 +4,7 @@ import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
 import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
 import { toast } from "@/client/lib/use-toast";
-import { shareLinks } from "@/common/share";
+import { shareLinks } from "@/common/share-links";
 
 export interface ShareBarProps {
   /** The post text, e.g. tokenShareText(item, siteName). */

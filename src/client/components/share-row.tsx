@@ -3,7 +3,7 @@ import { CheckIcon, LinkIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
 import { toast } from "@/client/lib/use-toast";
-import { shareLinks } from "@/common/share";
+import { shareLinks } from "@/common/share-links";
 
 /**
  * The share control's row where the browser has no share sheet: copy link, X and Telegram. Its own chunk,

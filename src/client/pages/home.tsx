@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useHeadlines } from "@/client/features/headlines/api/use-headlines";
 import { ReminderSlot } from "@/client/features/reminders/components/reminder-slot";
@@ -9,11 +9,12 @@ import { ViralHeadlines } from "@/client/features/voting/components/viral-headli
 import { WinnerCard } from "@/client/features/voting/components/winner-card";
 import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { useNearViewport } from "@/client/lib/use-near-viewport";
 import { editionWords } from "@/common/edition";
 
 /**
- * The chart closes the page, below the fold on every screen: its own chunk, after the first paint, so the
- * front page's first load stays within its budget (decision 005). Its place is kept meanwhile.
+ * The chart closes the page, below the fold on every screen: its own chunk, loaded when the visitor scrolls
+ * towards it, so the front page's first load stays within its budget (decision 005). Its place is kept.
  */
 const PriceChart = lazy(async () => ({
   default: (await import("@/client/features/voting/components/price-chart")).PriceChart,
@@ -58,9 +59,19 @@ export function Home() {
           />
         </>
       )}
-      <Suspense fallback={<div className={site.tokenAddress ? "h-[540px]" : "h-24"} />}>
-        <PriceChart tokenAddress={site.tokenAddress} siteName={site.siteName} />
-      </Suspense>
+      <ChartSlot tokenAddress={site.tokenAddress} siteName={site.siteName} />
     </>
+  );
+}
+
+function ChartSlot({ tokenAddress, siteName }: { tokenAddress: string | null; siteName: string }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot);
+  const placeholder = <div ref={slot} className={tokenAddress ? "h-[540px]" : "h-24"} />;
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <PriceChart tokenAddress={tokenAddress} siteName={siteName} />
+    </Suspense>
   );
 }

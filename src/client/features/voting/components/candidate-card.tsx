@@ -6,7 +6,7 @@ import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/u
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
-import { tomorrowVotePostUrl } from "@/common/share";
+import { tomorrowVotePostUrl } from "@/common/share-links";
 
 /** A Tomorrow's News candidate: its own image or the initials avatar, badges, votes and the vote button. */
 export function CandidateCard({

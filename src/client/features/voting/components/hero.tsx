@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { EasternTime } from "@/client/components/eastern-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { queryKeys } from "@/client/lib/query-keys";
 import { editionWords } from "@/common/edition";
 import type { Settings } from "@/common/settings";
+import { formatEastern, localTimeBeside, localTimeZone } from "@/common/time";
 import { useCountdown } from "../use-countdown";
 
 /**
@@ -61,11 +61,11 @@ function HeroBody({ settings }: { settings: Settings }) {
       <p className="mt-4 max-w-3xl text-lg">
         Voting ends{" "}
         <strong>
-          <EasternTime at={settings.votingEndTime} />
+          <ScheduleTime at={settings.votingEndTime} />
         </strong>
         . The winning headline launches as the community's meme coin{" "}
         <strong>
-          <EasternTime at={settings.launchTime} />
+          <ScheduleTime at={settings.launchTime} />
         </strong>
         .
       </p>
@@ -83,6 +83,20 @@ function HeroBody({ settings }: { settings: Settings }) {
           <span className="font-pixel text-[10px] text-nes-cyan">LAUNCH TIME!</span>
         ) : null}
       </div>
+    </>
+  );
+}
+
+/**
+ * components/eastern-time.tsx in the hero's own words: importing that component put a chunk of its own on
+ * the front page's first load (decision 005), for these few lines. The rule is time.ts's either way.
+ */
+function ScheduleTime({ at }: { at: string }) {
+  const beside = localTimeBeside(at, localTimeZone());
+  return (
+    <>
+      <time dateTime={at}>{formatEastern(at)}</time>
+      {beside ? <span className="font-normal"> {beside}</span> : null}
     </>
   );
 }

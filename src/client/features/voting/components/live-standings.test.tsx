@@ -37,4 +37,10 @@ describe("live standings for screen readers (issue 23)", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(said()).toBe("New leader: Frog, with 9 votes. Your headline, Cat, now has 8 votes.");
   });
+
+  it("loaded on the first change, says the change from the standings the page arrived with", () => {
+    render(<LiveStandings headlines={list(5, 7)} votedId={2} since={{ leader: 1, mine: 6 }} />);
+    act(() => vi.advanceTimersByTime(0));
+    expect(said()).toBe("New leader: Cat, with 7 votes. Your headline, Cat, now has 7 votes.");
+  });
 });

@@ -6,14 +6,29 @@ export const ANNOUNCE_EVERY_MS = 10_000;
 
 const votesWord = (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`;
 
+/** What is news: the leader, and the count of the visitor's headline. */
+export interface Standing {
+  leader?: number;
+  mine?: number;
+}
+
 /**
  * What a screen reader hears while the counts change live (issue 23): politely, at most once per 10 s, only
  * what matters — a new leader, and the new count of the headline this visitor voted for — never each tick.
  * Changes within the 10 s are said together once, as they stand at the end.
  */
-export function LiveStandings({ headlines, votedId }: { headlines: Headline[]; votedId: number | null }) {
+export function LiveStandings({
+  headlines,
+  votedId,
+  since = {},
+}: {
+  headlines: Headline[];
+  votedId: number | null;
+  /** The standings the page arrived with (this loads on the first change after them). */
+  since?: Standing;
+}) {
   const [message, setMessage] = useState("");
-  const seen = useRef<{ leader?: number; mine?: number }>({});
+  const seen = useRef<Standing>(since);
   const pending = useRef<{ leader?: string; mine?: string }>({});
   const lastSaid = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
@@ -11,8 +11,29 @@ import { HeadlineCard, type VoteButtonState } from "./headline-card";
 import { Leaderboard } from "./leaderboard";
 import { VotesLeft } from "./votes-left";
 
-/** Its own chunk, after the first paint: it only listens to later changes (and the front page is tight). */
+/**
+ * Its own chunk, loaded with the first change after the page arrived: it only speaks of changes, and the
+ * front page's first load has no room for it (decision 005).
+ */
 const LiveStandings = lazy(async () => ({ default: (await import("./live-standings")).LiveStandings }));
+
+/** The leader (most votes, at least one) and the visitor's headline's count: what LiveStandings watches. */
+function useFirstChange(headlines: Headline[], votedId: number | null) {
+  const leader = headlines.reduce<Headline | undefined>(
+    (best, h) => (h.votes > 0 && (!best || h.votes > best.votes) ? h : best),
+    undefined,
+  )?.id;
+  const mine = headlines.find((h) => h.id === votedId)?.votes;
+  const arrival = useRef<{ leader?: number; mine?: number } | null>(null);
+  if (arrival.current === null && headlines.length > 0) arrival.current = { leader, mine };
+  const [changed, setChanged] = useState(false);
+  const differs =
+    arrival.current !== null && (arrival.current.leader !== leader || arrival.current.mine !== mine);
+  useEffect(() => {
+    if (differs) setChanged(true);
+  }, [differs]);
+  return { changed, since: arrival.current ?? {} };
+}
 
 /** Today's (or This Week's) Viral Headlines: the badges, the leaderboard and the grid of votable headlines. */
 export function ViralHeadlines({
@@ -45,6 +66,7 @@ export function ViralHeadlines({
   const votedId = delivered ?? votedHeadlineId;
   const locked = votingEnded || votedId !== null || sending !== null || votesLeft === 0;
   const leaderVotes = Math.max(0, ...headlines.map((h) => h.votes));
+  const live = useFirstChange(headlines, votedId);
 
   const vote = (headline: Headline) => {
     setSending(headline.id);
@@ -135,9 +157,11 @@ export function ViralHeadlines({
             podium
             markFor={(rank) => (rank === 1 ? "Leading" : null)}
           />
-          <Suspense fallback={null}>
-            <LiveStandings headlines={headlines} votedId={votedId} />
-          </Suspense>
+          {live.changed ? (
+            <Suspense fallback={null}>
+              <LiveStandings headlines={headlines} votedId={votedId} since={live.since} />
+            </Suspense>
+          ) : null}
           <ul className="grid gap-6 md:grid-cols-2">
             {headlines.map((h) => (
               <li key={h.id}>

@@ -10,7 +10,7 @@ import { cn } from "@/client/lib/cn";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { formatAge, formatChange, formatPrice, formatUsd, shortenAddress } from "@/common/format";
 import type { Headline } from "@/common/headline";
-import { tokenShareText } from "@/common/share";
+import { tokenShareText } from "@/common/share-links";
 import { CopyAddressButton } from "./copy-address-button";
 
 /**
