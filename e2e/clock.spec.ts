@@ -19,7 +19,7 @@ for (const timezoneId of ["Asia/Tokyo", "America/Los_Angeles", "America/New_York
         launchTime: string;
       };
       await page.goto("/");
-      const hero = page.getByRole("region", { name: /Viral Headlines/ });
+      const hero = page.getByRole("region", { name: /^Vote on .+ Viral Headlines$/ });
       for (const at of [settings.votingEndTime, settings.launchTime]) {
         const beside = localTimeBeside(at, timezoneId);
         await expect(hero.locator(`time[datetime="${new Date(at).toISOString()}"]`)).toHaveText(
