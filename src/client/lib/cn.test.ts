@@ -9,7 +9,7 @@ const twMerge = extendTailwindMerge({
   extend: {
     theme: {
       shadow: ["pixel", "pixel-pressed", "pixel-sm"],
-      animate: ["blink", "crawl", "pixel-spin"],
+      animate: ["blink", "blink-text", "crawl", "pixel-spin"],
     },
   },
 });
