@@ -14,7 +14,10 @@ export function focusAfterRemoval(item: Element, fallback: () => HTMLElement | n
     const target = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>("button, a[href]") : null;
     (target ?? fallback())?.focus();
   };
-  if (!li.isConnected) return move();
+  if (!li.isConnected) {
+    move();
+    return;
+  }
   const observer = new MutationObserver(() => {
     if (li.isConnected) return;
     observer.disconnect();
