@@ -2,7 +2,7 @@ import { XLogoIcon } from "@/client/components/chrome-icons";
 import { CheckIcon, FacebookIcon, LinkIcon, MailIcon, ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
-import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
+import { useCopyLink } from "@/client/lib/use-copy-to-clipboard";
 import { toast } from "@/client/lib/use-toast";
 import { shareLinks } from "@/common/share-links";
 
@@ -19,7 +19,7 @@ export interface ShareBarProps {
 /** The spec's share button bar: X, Facebook, e-mail, the native share sheet and copy link. */
 export function ShareBar({ text, url, subject, className }: ShareBarProps) {
   const links = shareLinks({ text, url });
-  const { copied, copy } = useCopyToClipboard(3000);
+  const { copied, copyLink } = useCopyLink(url);
   const about = subject ? ` ${subject}` : "";
 
   async function nativeShare() {
@@ -34,16 +34,6 @@ export function ShareBar({ text, url, subject, className }: ShareBarProps) {
       await navigator.share({ text, url });
     } catch {
       // The visitor closed the sheet, or the browser refused: nothing to report.
-    }
-  }
-
-  async function copyLink() {
-    if (!(await copy(url))) {
-      toast({
-        variant: "destructive",
-        title: "Copy failed",
-        description: "Your browser did not allow copying.",
-      });
     }
   }
 

@@ -1,8 +1,7 @@
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { CheckIcon, LinkIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
-import { useCopyToClipboard } from "@/client/lib/use-copy-to-clipboard";
-import { toast } from "@/client/lib/use-toast";
+import { useCopyLink } from "@/client/lib/use-copy-to-clipboard";
 import { shareLinks } from "@/common/share-links";
 
 /**
@@ -22,17 +21,7 @@ export function ShareRow({
   subject: string;
 }) {
   const links = shareLinks({ text, url });
-  const { copied, copy } = useCopyToClipboard(3000);
-
-  async function copyLink() {
-    if (!(await copy(url))) {
-      toast({
-        variant: "destructive",
-        title: "Copy failed",
-        description: "Your browser did not allow copying.",
-      });
-    }
-  }
+  const { copied, copyLink } = useCopyLink(url);
 
   return (
     <fieldset id={id} className="flex flex-wrap items-center gap-2">

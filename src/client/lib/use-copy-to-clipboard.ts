@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "./use-toast";
 
 /**
  * Copies text and remembers it for `resetMs` (the spec's indicator times: 2 s for an address, 3 s for a
@@ -26,4 +27,19 @@ export function useCopyToClipboard(resetMs: number) {
   );
 
   return { copied, copy };
+}
+
+/** A page's link copied for the share controls (3 s indicator); a browser that refuses says so in a toast. */
+export function useCopyLink(url: string) {
+  const { copied, copy } = useCopyToClipboard(3000);
+  const copyLink = async () => {
+    if (!(await copy(url))) {
+      toast({
+        variant: "destructive",
+        title: "Copy failed",
+        description: "Your browser did not allow copying.",
+      });
+    }
+  };
+  return { copied, copyLink };
 }
