@@ -17,12 +17,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildServer } from "../build/server";
+import { easternDay } from "../src/common/time";
 import { freePort } from "../src/server/test/free-port";
 import { waitFor } from "./wait-for";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const NODE_26 = path.join(ROOT, ".tmp", "node-26");
-const ROUTES = ["/", "/tomorrows-news", "/yesterdays-news", "/archive", "/about", "/submit", "/h/{winner}"];
+const ROUTES = [
+  "/",
+  "/tomorrows-news",
+  "/yesterdays-news",
+  "/old-news",
+  "/archive",
+  "/about",
+  "/submit",
+  "/paid-submit",
+  "/h/{winner}",
+  "/edition/{today}",
+];
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -41,6 +53,7 @@ function node26(): string {
 
 interface Figures {
   score: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -89,6 +102,7 @@ function lighthouse(node: string, url: string): Figures {
   ];
   return {
     score: Math.round(report.categories.performance.score * 100),
+    fcp: value("first-contentful-paint"),
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
@@ -132,13 +146,15 @@ async function main() {
     const winner = (
       (await (await fetch(`${base}/api/headlines`)).json()) as Array<{ id: number; isWinner: boolean }>
     ).find((h) => h.isWinner);
-    const routes = ROUTES.map((r) => r.replace("{winner}", String(winner?.id ?? 1))).filter(
-      (r) => !only || only.includes(r),
-    );
+    // The edition whose race is open (before 8 PM Eastern, today's date).
+    const today = easternDay(new Date());
+    const routes = ROUTES.map((r) =>
+      r.replace("{winner}", String(winner?.id ?? 1)).replace("{today}", today),
+    ).filter((r) => !only || only.includes(r));
     console.log(
       `\nLighthouse 13, mobile defaults, performance; ${runs} run(s) per route (median), load ${os.loadavg()[0]?.toFixed(1)}\n`,
     );
-    console.log("route                 score   LCP (s)   TBT (ms)   CLS");
+    console.log("route                 score   FCP (s)   LCP (s)   TBT (ms)   CLS");
     for (const route of routes) {
       const results = Array.from({ length: runs }, () => {
         // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try.
@@ -150,7 +166,7 @@ async function main() {
       });
       const m = (key: Exclude<keyof Figures, "why">) => median(results.map((r) => r[key]));
       console.log(
-        `${route.padEnd(20)}  ${String(m("score")).padStart(5)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}`,
+        `${route.padEnd(20)}  ${String(m("score")).padStart(5)}   ${(m("fcp") / 1000).toFixed(1).padStart(7)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}`,
       );
       if (process.argv.includes("--why")) for (const line of results[0]?.why ?? []) console.log(line);
     }

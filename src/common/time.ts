@@ -101,8 +101,12 @@ export function localTimeBeside(at: Date | string, localZone: string | undefined
   return `(${day === d.toLocaleDateString("en-US", { timeZone: EASTERN, weekday: "long" }) ? "" : `${day} `}${time} your time)`;
 }
 
-/** The reader's time zone, as the platform knows it (in a browser, the visitor's). */
+/**
+ * The reader's time zone, as the browser knows it. Undefined on the server, which draws a page's first paint
+ * for every visitor at once (decision 014): it never knows the reader's zone, and its own must never show.
+ */
 export function localTimeZone(): string | undefined {
+  if (typeof window === "undefined") return undefined;
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 

@@ -22,6 +22,7 @@ import { paymentsRoutes } from "./features/payments/payments.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { vapidSubject } from "./features/push/push-sender";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { createFirstPaints } from "./features/share/first-paint";
 import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
@@ -53,8 +54,14 @@ import {
 } from "./plugins/request-logger";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerVisitor } from "./plugins/visitor";
-import { registerWebApp } from "./plugins/web-app";
+import { registerWebApp, siteConfigOf } from "./plugins/web-app";
 import type { App } from "./types";
+
+/**
+ * How long a page's first paint is kept when nothing changes: what its clocks say (a countdown) may be this
+ * far behind until the browser draws the page again, a second or two after it arrives.
+ */
+const FIRST_PAINT_TTL_MS = 5_000;
 
 /** Methods that change nothing: their answers never wait for the database's announcements. */
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -251,7 +258,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(shareRoutes);
   await app.register(installRoutes);
   await app.register(editionsRoutes);
-  await registerWebApp(app, config, createPageHeads({ db: app.db, config, events: liveEvents }));
+  await registerWebApp(
+    app,
+    config,
+    createPageHeads({ db: app.db, config, events: liveEvents }),
+    createFirstPaints({ app, site: siteConfigOf(config), events: liveEvents, ttlMs: FIRST_PAINT_TTL_MS }),
+  );
 
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {
     metrics,

@@ -1,11 +1,8 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { BrowserRouter } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { SiteConfigProvider } from "@/client/lib/site-config";
 import { useToast } from "@/client/lib/use-toast";
 import type { SiteConfig } from "@/common/site";
-import { AppRoutes } from "./app-routes";
-import { ScrollToTop } from "./scroll-to-top";
 
 /** How long after the page has loaded the live-update stream opens. */
 const LIVE_UPDATES_DELAY_MS = 3_000;
@@ -60,15 +57,24 @@ function LazyToaster() {
   );
 }
 
-export function App({ siteConfig, queryClient }: { siteConfig: SiteConfig; queryClient: QueryClient }) {
+/**
+ * The app around its router: the browser's (main.tsx) or, for a page's first paint on the server, a static
+ * one at the requested path (first-paint.tsx).
+ */
+export function App({
+  siteConfig,
+  queryClient,
+  children,
+}: {
+  siteConfig: SiteConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <SiteConfigProvider config={siteConfig}>
       <QueryClientProvider client={queryClient}>
         <LiveUpdates />
-        <BrowserRouter>
-          <ScrollToTop />
-          <AppRoutes />
-        </BrowserRouter>
+        {children}
         <LazyToaster />
       </QueryClientProvider>
     </SiteConfigProvider>

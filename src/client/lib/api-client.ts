@@ -62,6 +62,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * What sends the requests: the browser's fetch, or, while the server draws a page's first paint, the
+ * server's own routes (features/share/first-paint.ts).
+ */
+export const transport: { fetch: typeof fetch } = { fetch: (input, init) => fetch(input, init) };
+
 export interface RequestOptions {
   /** A JSON payload, or FormData for uploads (sent as multipart). */
   body?: unknown;
@@ -88,7 +94,7 @@ export async function apiRequest<T = unknown>(
     init.body = JSON.stringify(body);
     init.headers = { "Content-Type": "application/json" };
   }
-  const response = await fetch(path, init);
+  const response = await transport.fetch(path, init);
   if (!response.ok) throw await toApiError(response);
   return (await readBody(response)) as T;
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
 import { isLiveTopic, LIVE_TOPICS } from "@/common/live";
 
 /** Without the stream the lists are refetched this often instead. */
@@ -32,8 +33,12 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 
   let source: EventSource | undefined;
-  /** The stream broke since it last opened: changes may have been missed. */
-  let missed = false;
+  /**
+   * The stream broke since it last opened: changes may have been missed. So may they have before it first
+   * opens, when the page came with the lists its first paint was drawn from (decision 014): those were read
+   * by the server a few seconds earlier.
+   */
+  let missed = document.getElementById(FIRST_PAINT_ELEMENT_ID) !== null;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
     const current = new EventSource("/api/events");

@@ -3,9 +3,11 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
 import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor, pageRouteOf } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
+import type { FirstPaints, PaintedBody } from "../features/share/first-paint";
 import { type PageAnswer, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
 import { escapeHtml } from "../lib/html";
@@ -28,7 +30,7 @@ export function siteConfigOf(config: Config): SiteConfig {
  * The page with this deployment's name and public settings in it, so the first paint is already right, a
  * `modulepreload` link for each of `preloads` (the requested page's chunks), and the page's own head tags
  * (title, description, canonical link, Open Graph: features/share/page-heads.ts) in place of the template's
- * title and description.
+ * title and description, and the page's first paint in `#root` when the server drew one (decision 014).
  */
 export function renderIndexHtml(
   template: string,
@@ -36,6 +38,7 @@ export function renderIndexHtml(
   preloads: readonly string[] = [],
   headTags?: string,
   fonts: readonly string[] = [],
+  body?: PaintedBody,
 ): string {
   // "<" is escaped inside the JSON so that no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
@@ -51,9 +54,17 @@ export function renderIndexHtml(
   const withHead = headTags
     ? template.replace(/<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, () => headTags)
     : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.siteName)}</title>`);
-  return withHead.replace(
+  const withLinks = withHead.replace(
     "</head>",
     `${links.join("")}<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+  );
+  if (!body) return withLinks;
+  // Inert until the browser has drawn the page over it (main.tsx): a button of the first paint does nothing
+  // yet, and a press on it would be lost rather than answered.
+  return withLinks.replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root" inert>${body.html}</div><script id="${FIRST_PAINT_ELEMENT_ID}" type="application/json">${body.data}</script>`,
   );
 }
 
@@ -123,25 +134,33 @@ function preparePage(html: string): PreparedPage {
 }
 
 /**
- * Pages by their page module and head tags (all that varies). A page's head changes with its headline or the
- * day's edition, so pages are rendered and compressed when first asked for and kept (~1 ms each, once per
- * version), the least recently used dropped beyond `max`: the front page and the busy headlines are always
- * served ready, without rendering the HTML again.
+ * Pages by their page module, head tags and first paint (all that varies). A page's head changes with its
+ * headline or the day's edition, its first paint with the lists, so pages are rendered and compressed when
+ * first asked for and kept (~1 ms each, once per version), the least recently used dropped beyond `max`: the
+ * front page and the busy headlines are served ready while nothing changes, without rendering them again.
  */
 class PreparedPages {
   private readonly pages = new Map<string, PreparedPage>();
+  /** A key per first paint (its HTML is kept by features/share/first-paint.ts until a change). */
+  private readonly bodyKeys = new WeakMap<PaintedBody, number>();
+  private nextBodyKey = 1;
   constructor(
     private readonly max: number,
-    private readonly render: (page: PageFile, headTags: string | undefined) => string,
+    private readonly render: (page: PageFile, headTags: string | undefined, body?: PaintedBody) => string,
   ) {}
 
-  get(page: PageFile, headTags: string | undefined): PreparedPage {
-    const key = `${page}\n${headTags ?? ""}`;
+  get(page: PageFile, headTags: string | undefined, body?: PaintedBody): PreparedPage {
+    let bodyKey = body ? this.bodyKeys.get(body) : 0;
+    if (body && bodyKey === undefined) {
+      bodyKey = this.nextBodyKey++;
+      this.bodyKeys.set(body, bodyKey);
+    }
+    const key = `${page}\n${bodyKey}\n${headTags ?? ""}`;
     let prepared = this.pages.get(key);
     if (prepared) {
       this.pages.delete(key); // re-inserted below: the Map's order is the use order
     } else {
-      prepared = preparePage(this.render(page, headTags));
+      prepared = preparePage(this.render(page, headTags, body));
       if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value as string);
     }
     this.pages.set(key, prepared);
@@ -182,7 +201,12 @@ export function isFileRequest(pathname: string): boolean {
  * copy per page module with that module's chunks preloaded. Unknown /api paths and missing files answer 404
  * JSON.
  */
-export async function registerWebApp(app: App, config: Config, heads?: PageHeads): Promise<void> {
+export async function registerWebApp(
+  app: App,
+  config: Config,
+  heads?: PageHeads,
+  firstPaints?: FirstPaints,
+): Promise<void> {
   const dir = config.staticDir;
   const indexPath = dir ? path.join(dir, "index.html") : undefined;
   if (!dir || !indexPath || !fs.existsSync(indexPath)) {
@@ -198,8 +222,9 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
   const manifest = readManifest(dir);
   const preloads = pagePreloads(manifest);
   const fonts = firstPaintFonts(manifest);
-  const prepared = new PreparedPages(1_000, (page, headTags) =>
-    renderIndexHtml(template, site, preloads.get(page) ?? [], headTags, fonts),
+  // Fewer than before the first paints (1,000): a page with its paint is ~40 kB with its compressed copies.
+  const prepared = new PreparedPages(300, (page, headTags, body) =>
+    renderIndexHtml(template, site, preloads.get(page) ?? [], headTags, fonts, body),
   );
 
   await app.register(fastifyStatic, {
@@ -237,9 +262,12 @@ export async function registerWebApp(app: App, config: Config, heads?: PageHeads
     if (answer.kind === "redirect") {
       return reply.status(301).header("cache-control", "no-cache").redirect(answer.location, 301);
     }
+    // A page that is not there (404) is left to the browser: nobody waits for its first paint.
+    const body = answer.status === 200 ? await firstPaints?.(pathname, answer.page) : undefined;
     const page = prepared.get(
       answer.page,
       answer.head && renderHeadTags(answer.head, site.siteName, config.publicUrl),
+      body,
     );
     const encoding = pickEncoding(request.headers["accept-encoding"]);
     reply

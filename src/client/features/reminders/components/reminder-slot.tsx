@@ -14,10 +14,12 @@ const button = onDemand(() => import("./reminder-button"));
  * Where the "Remind me before voting closes" button goes (issue 22). Until its code is needed it is this
  * button, drawn the same; pressing it loads the real one, which goes straight on to turning reminders on.
  * Draws nothing where Web Push cannot work (PushManager exists only beside service workers; the secure
- * context is theirs too).
+ * context is theirs too). The server's first paint draws it (decision 014): nearly every browser has Web Push,
+ * and a button that appeared only once the browser drew the page would move what is below it.
  */
 export function ReminderSlot() {
-  const supported = isSecureContext && "PushManager" in window && "Notification" in window;
+  const supported =
+    typeof window === "undefined" || (isSecureContext && "PushManager" in window && "Notification" in window);
   const [Loaded, setLoaded] = useState<{ Button: ComponentType<{ start?: boolean }>; start: boolean }>();
   const load = (start: boolean) =>
     // A failed chunk (offline, a deploy in between): the stand-in stays, a new press tries again.

@@ -40,7 +40,8 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
       toast({ variant: "destructive", title: "No votes left today", description: noVotesLeft() });
       return;
     }
-    if (locked || communityVote.isPending) {
+    // A vote on its way has locked the panel already (voted is set before it is sent).
+    if (locked) {
       toast({
         variant: "destructive",
         title: "Already voted",
@@ -52,28 +53,25 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
     const before = shown;
     setCounts({ ...before, [field]: before[field] + 1 });
     setVoted(true);
-    communityVote.mutate(
-      { id: winner.id, voteType: type },
-      {
-        onSuccess: (result) => {
-          setCounts({
-            holdVotes: result.holdVotes,
-            buyVotes: result.buyVotes,
-            sellVotes: result.sellVotes,
-            ctoVotes: result.ctoVotes,
-          });
-          toast({ title: "Vote recorded", description: "Your community sentiment vote has been counted!" });
-        },
-        onError: (error) => {
-          setCounts(before);
-          // A refusal because this visitor already voted keeps the panel locked; anything else frees it.
-          if (!/already/i.test(errorDetail(error, ""))) setVoted(false);
-          toast({
-            variant: "destructive",
-            title: "Vote failed",
-            description: voteFailureMessage(error),
-          });
-        },
+    communityVote({ id: winner.id, voteType: type }).then(
+      (result) => {
+        setCounts({
+          holdVotes: result.holdVotes,
+          buyVotes: result.buyVotes,
+          sellVotes: result.sellVotes,
+          ctoVotes: result.ctoVotes,
+        });
+        toast({ title: "Vote recorded", description: "Your community sentiment vote has been counted!" });
+      },
+      (error: unknown) => {
+        setCounts(before);
+        // A refusal because this visitor already voted keeps the panel locked; anything else frees it.
+        if (!/already/i.test(errorDetail(error, ""))) setVoted(false);
+        toast({
+          variant: "destructive",
+          title: "Vote failed",
+          description: voteFailureMessage(error),
+        });
       },
     );
   };

@@ -70,19 +70,17 @@ export function TomorrowsNewsBoard({
     }
     if (sending !== null) return;
     setSending(candidate.id);
-    communityVote.mutate(
-      { id: candidate.id, voteType: "buy" },
-      {
-        onSuccess: (result) => {
+    communityVote({ id: candidate.id, voteType: "buy" })
+      .then(
+        (result) => {
           setVotedNow((s) => new Set(s).add(candidate.id));
           setExtra((e) => ({ ...e, [candidate.id]: result.votes }));
           toast({ title: "Vote cast!", description: "Your vote has been recorded" });
         },
-        onError: (error) =>
+        (error: unknown) =>
           toast({ variant: "destructive", title: "Vote failed", description: voteFailureMessage(error) }),
-        onSettled: () => setSending(null),
-      },
-    );
+      )
+      .finally(() => setSending(null));
   };
 
   return (

@@ -70,22 +70,23 @@ export function ViralHeadlines({
 
   const vote = (headline: Headline) => {
     setSending(headline.id);
-    castVote.mutate(headline.id, {
-      onSuccess: () => {
-        setDelivered(headline.id);
-        toast({
-          title: "EXTRA! EXTRA!",
-          description: "Your vote has been recorded. The paper's been delivered!",
-        });
-      },
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "PRESS MALFUNCTION!",
-          description: voteFailureMessage(error),
-        }),
-      onSettled: () => setSending(null),
-    });
+    castVote(headline.id)
+      .then(
+        () => {
+          setDelivered(headline.id);
+          toast({
+            title: "EXTRA! EXTRA!",
+            description: "Your vote has been recorded. The paper's been delivered!",
+          });
+        },
+        (error: unknown) =>
+          toast({
+            variant: "destructive",
+            title: "PRESS MALFUNCTION!",
+            description: voteFailureMessage(error),
+          }),
+      )
+      .finally(() => setSending(null));
   };
 
   const stateOf = (id: number): VoteButtonState =>

@@ -1,0 +1,67 @@
+/**
+ * The page's first paint, drawn on the server (decision 014): the same app at the requested path, with the
+ * public lists it shows read from the server's own routes. Bundled into the server only (build/server.ts);
+ * the browser's entry is main.tsx, which draws the page again over it with the same data.
+ */
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { FIRST_PAINT_QUERIES, type FirstPaintData } from "@/common/first-paint";
+import type { SiteConfig } from "@/common/site";
+import { App } from "./app/app";
+import { AppRoutes, loadPageFor } from "./app/app-routes";
+import { createQueryClient } from "./lib/query-client";
+
+/** Rounds of drawing and fetching: a list asked for only once another has arrived needs a second. */
+const MAX_ROUNDS = 3;
+
+export interface FirstPaint {
+  html: string;
+  data: FirstPaintData;
+}
+
+/**
+ * Draws `pathname` to HTML. Each round draws the page, then fetches the public lists the drawing asked for
+ * (through `apiRequest`, whose transport the server points at its own routes); the last round draws them.
+ * Every public list asked for is fetched, even one whose query is not enabled yet: on the server a query's
+ * observers never subscribe, so whether it is enabled cannot be read, and only what arrives is embedded.
+ */
+export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig): Promise<FirstPaint> {
+  await loadPageFor(pathname);
+  const queryClient = createQueryClient();
+  const draw = () =>
+    renderToString(
+      <App siteConfig={siteConfig} queryClient={queryClient}>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>,
+    );
+  const asked = new Set<string>();
+  let html = draw();
+  for (let round = 1; round < MAX_ROUNDS; round++) {
+    const waiting = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(
+        (query) =>
+          query.state.status === "pending" &&
+          FIRST_PAINT_QUERIES.has(query.queryKey[0]) &&
+          !asked.has(query.queryHash),
+      );
+    if (waiting.length === 0) break;
+    for (const query of waiting) asked.add(query.queryHash);
+    // A list that fails is drawn as its error, as the browser would; prefetchQuery never throws.
+    await Promise.all(
+      waiting.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+    );
+    html = draw();
+  }
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === "success" && FIRST_PAINT_QUERIES.has(query.queryKey[0]))
+    .map((query): [readonly unknown[], unknown] => [query.queryKey, query.state.data]);
+  // The server wrote the page's title into the head; React draws a screen's <title> where it renders it.
+  return { html: html.replace(/<title>[^<]*<\/title>/g, ""), data: { at: Date.now(), queries } };
+}
+export { transport } from "./lib/api-client";

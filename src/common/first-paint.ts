@@ -1,0 +1,26 @@
+/**
+ * The first paint drawn on the server (decision 014): the page's HTML comes with the lists it was drawn
+ * from, so the browser's first render draws the same page without asking for them again.
+ */
+export const FIRST_PAINT_ELEMENT_ID = "first-paint";
+
+/** The lists a first paint is drawn from, with the time they were read (ms since the epoch). */
+export interface FirstPaintData {
+  at: number;
+  queries: Array<[readonly unknown[], unknown]>;
+}
+
+/**
+ * The queries the server answers for a first paint, by the first part of their key: the public lists,
+ * the same for every visitor. A visitor's own answers (their votes, their session, their receipts) are
+ * fetched by their browser, as the page is shared by everyone who asks for it.
+ */
+export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
+  "settings",
+  "headlines",
+  "tomorrows-news",
+  "yesterdays-news",
+  "archive",
+  "notifications",
+  "payment-info",
+]);

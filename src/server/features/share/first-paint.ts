@@ -1,0 +1,81 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type PageFile, PRIVATE_PAGE_FILES, RECEIPT_PAGE } from "@/common/pages";
+import type { SiteConfig } from "@/common/site";
+import type { LiveEvents } from "../../events/live-events";
+import { KeptUntilChange } from "../../lib/kept-until-change";
+import type { App } from "../../types";
+
+/** The HTML a page's `#root` starts with, and the lists it was drawn from as JSON, for the browser. */
+export interface PaintedBody {
+  html: string;
+  /** JSON with "<" escaped: no value can close the script element that holds it. */
+  data: string;
+}
+
+export type FirstPaints = (pathname: string, page: PageFile) => Promise<PaintedBody | undefined>;
+
+/** Pages drawn for one visitor only, or for the staff: the browser draws them, as before. */
+const NOT_PAINTED: readonly PageFile[] = [...PRIVATE_PAGE_FILES, RECEIPT_PAGE];
+
+/** How many paths' first paints are kept; beyond, all are dropped (a crawler walking every headline). */
+const MAX_KEPT = 500;
+
+/**
+ * The requests of the render in progress: `apiRequest`'s transport (client/lib/api-client.ts) is one object
+ * per process, and renders of several apps (tests) or pages can be under way at once.
+ */
+const renders = new AsyncLocalStorage<App>();
+
+/**
+ * Each public page's first paint, drawn on the server with the app's own components (decision 014) and kept
+ * until a change is announced (what it shows is the lists' state) or `ttlMs` has passed (its clock texts: a
+ * countdown drawn a while ago). The renderer, React's server renderer with the app, is loaded with the first
+ * page asked for, not at start-up. A render that fails leaves the page to the browser, as before.
+ */
+export function createFirstPaints(deps: {
+  app: App;
+  site: SiteConfig;
+  events: LiveEvents;
+  ttlMs: number;
+}): FirstPaints {
+  const { app, site } = deps;
+  const render = async (pathname: string): Promise<PaintedBody | undefined> => {
+    try {
+      const { renderFirstPaint } = await loadRenderer();
+      const paint = await renders.run(app, () => renderFirstPaint(pathname, site));
+      return { html: paint.html, data: JSON.stringify(paint.data).replace(/</g, "\\u003c") };
+    } catch (error) {
+      app.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
+      return undefined;
+    }
+  };
+  const kept = new KeptUntilChange<string, PaintedBody | undefined>(render, {
+    ttlMs: deps.ttlMs,
+    max: MAX_KEPT,
+  });
+  deps.events.onChange(() => kept.forget());
+  return (pathname, page) => (NOT_PAINTED.includes(page) ? Promise.resolve(undefined) : kept.get(pathname));
+}
+
+let renderer: Promise<typeof import("@/client/first-paint")> | undefined;
+
+/** The renderer, once; its API requests go to the app whose page is being drawn. */
+function loadRenderer() {
+  renderer ??= import("@/client/first-paint").then((module) => {
+    module.transport.fetch = async (input, init) => {
+      const app = renders.getStore();
+      if (!app) return fetch(input, init);
+      const answer = await app.inject({
+        method: "GET",
+        url: String(input),
+        headers: { accept: "application/json" },
+      });
+      return new Response(answer.payload, {
+        status: answer.statusCode,
+        headers: { "content-type": String(answer.headers["content-type"] ?? "") },
+      });
+    };
+    return module;
+  });
+  return renderer;
+}
