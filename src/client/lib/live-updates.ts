@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
 import { isLiveTopic, LIVE_TOPICS } from "@/common/live";
 
 /** Without the stream the lists are refetched this often instead. */
@@ -21,7 +20,7 @@ function refetch(queryClient: QueryClient, topics: readonly string[]) {
  * down, or refused, the lists are refetched every 30 s, and when it opens again every list is fetched at
  * once: what changed while it was down reached nobody's stream (issue 14: a rolling restart loses nothing).
  */
-export function startLiveUpdates(queryClient: QueryClient): () => void {
+export function startLiveUpdates(queryClient: QueryClient, readBeforeStart = false): () => void {
   if (typeof EventSource === "undefined") return () => {};
   let fallback: ReturnType<typeof setInterval> | undefined;
   const startFallback = () => {
@@ -33,12 +32,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 
   let source: EventSource | undefined;
-  /**
-   * The stream broke since it last opened: changes may have been missed. So may they have before it first
-   * opens, when the page came with the lists its first paint was drawn from (decision 014): those were read
-   * by the server a few seconds earlier.
-   */
-  let missed = document.getElementById(FIRST_PAINT_ELEMENT_ID) !== null;
+  /** The stream broke since it last opened, or had not opened since the lists were read: changes may be missed. */
+  let missed = readBeforeStart;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
     const current = new EventSource("/api/events");
