@@ -50,12 +50,19 @@ export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig)
       );
     if (waiting.length === 0) break;
     for (const query of waiting) asked.add(query.queryHash);
-    // A list that fails is drawn as its error, as the browser would; prefetchQuery never throws.
+    // prefetchQuery never throws: a list that fails is in the cache as an error (checked below).
     await Promise.all(
       waiting.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
     );
     html = draw();
   }
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === "error");
+  // A list that could not be read now (a restart, an outage) is no page to keep for everyone: the browser
+  // draws it, and asks for its lists itself.
+  if (failed.length > 0) throw new Error(`first paint without ${failed.map((q) => q.queryHash).join(", ")}`);
   const queries = queryClient
     .getQueryCache()
     .getAll()
