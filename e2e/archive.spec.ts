@@ -5,7 +5,7 @@ import {
   memeCoinLabel,
 } from "../src/client/features/archive/group-archive-by-month";
 import { ArchiveListSchema } from "../src/common/archive";
-import { expect, isPhone, pageTitle, test } from "./fixtures";
+import { expect, gotoDrawnByBrowser, isPhone, pageTitle, test } from "./fixtures";
 
 test.describe("archive", () => {
   test("one tab per month, newest first and selected, with the month's editions", async ({
@@ -94,7 +94,7 @@ test.describe("archive", () => {
       await held;
       await route.fulfill({ status: 500, json: { message: "boom" } });
     });
-    await page.goto("/archive");
+    await gotoDrawnByBrowser(page, "/archive");
     await expect(page.getByRole("status").filter({ hasText: "Loading the archive" })).toBeAttached();
     release();
     await expect(page.getByRole("alert")).toHaveText("Error loading archive data. Please try again later.");
@@ -102,7 +102,7 @@ test.describe("archive", () => {
 
   test("says so when nothing is archived yet", async ({ page }) => {
     await page.route("**/api/archive", (route) => route.fulfill({ json: [] }));
-    await page.goto("/archive");
+    await gotoDrawnByBrowser(page, "/archive");
     await expect(page.getByText("No archived editions yet.")).toBeVisible();
     await expect(page.getByRole("tablist")).toHaveCount(0);
   });

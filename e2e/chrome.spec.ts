@@ -1,6 +1,6 @@
 import { editionDate } from "../src/common/edition-date";
 import { NotificationListSchema } from "../src/common/notification";
-import { expect, pageTitle, SITE_NAME, TOKEN_ADDRESS, test } from "./fixtures";
+import { expect, gotoDrawnByBrowser, pageTitle, SITE_NAME, TOKEN_ADDRESS, test } from "./fixtures";
 
 test.describe("the chrome on every page", () => {
   test("the masthead shows the name as a link home, the tagline, the edition date and both badges", async ({
@@ -87,7 +87,7 @@ test.describe("the chrome on every page", () => {
 
   test("the ticker is absent when there are no notifications", async ({ page }) => {
     await page.route("**/api/notifications", (route) => route.fulfill({ json: [] }));
-    await page.goto("/about");
+    await gotoDrawnByBrowser(page, "/about");
     await expect(pageTitle(page)).toBeVisible();
     await expect(page.getByRole("region", { name: "Latest notices" })).toHaveCount(0);
   });

@@ -71,3 +71,25 @@ export function toastRegion(page: Page) {
 export function toastItems(page: Page) {
   return toastRegion(page).locator("li");
 }
+
+/**
+ * Opens `url` as the browser app draws it without the server's first paint (decision 014): what a visitor
+ * gets when the server could not draw the page, and on every move inside the app. The page then asks for its
+ * lists itself, so the test's `page.route` answers (a slow list, a failing one, a made-up token) reach it.
+ */
+export async function gotoDrawnByBrowser(page: Page, url: string): Promise<void> {
+  const pathname = new URL(url, "http://localhost").pathname;
+  await page.route(
+    (address) => address.pathname === pathname,
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<div id="root" inert>[\s\S]*?<\/div><script id="first-paint"[^>]*>[^<]*<\/script>/,
+        '<div id="root"></div>',
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.goto(url);
+}

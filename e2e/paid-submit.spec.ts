@@ -3,7 +3,14 @@ import type { Page } from "@playwright/test";
 import { getBase58Decoder } from "@solana/kit";
 import sharp from "sharp";
 import { SUBMISSION_MESSAGES as M } from "../src/common/submission";
-import { expect, PAYMENT_ADDRESS, pageTitle, test, toastRegion as toasts } from "./fixtures";
+import {
+  expect,
+  gotoDrawnByBrowser,
+  PAYMENT_ADDRESS,
+  pageTitle,
+  test,
+  toastRegion as toasts,
+} from "./fixtures";
 
 // The e2e server's PAYMENT_ADDRESS is the fixtures' one; a test that needs another answer (none configured,
 // another price) answers /api/payment-info itself.
@@ -48,7 +55,7 @@ async function fillValid(page: Page, transaction: string) {
 test.describe("promoted submission", () => {
   test("with no payment address configured the page says so and keeps the form closed", async ({ page }) => {
     await answerPaymentInfo(page, "");
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
     await expect(pageTitle(page)).toHaveText("Promoted Submission");
     await expect(page.getByTestId("submission-price")).toHaveText("0.35 SOL");
     await expect(page.getByText("Payment Required")).toBeVisible();
@@ -65,7 +72,7 @@ test.describe("promoted submission", () => {
   }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await answerPaymentInfo(page, PAYMENT_ADDRESS, 0.5);
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
 
     await expect(page.getByTestId("submission-price")).toHaveText("0.5 SOL");
     await expect(page.getByText("Payment Required")).toBeVisible();
@@ -98,7 +105,7 @@ test.describe("promoted submission", () => {
 
   test("the launch date question follows the launch status", async ({ page }) => {
     await answerPaymentInfo(page);
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
     await expect(page.getByRole("radio", { name: "Launching soon" })).toBeChecked();
     await expect(page.getByLabel("When is your project launching?")).toBeVisible();
     await page.getByText("Already launched", { exact: true }).click();
@@ -111,7 +118,7 @@ test.describe("promoted submission", () => {
 
   test("a visitor fixes a wrong form, uploads an image, is received and starts again", async ({ page }) => {
     await answerPaymentInfo(page);
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
     await page.getByLabel("Your name or organization").fill("D");
     await page.getByLabel("Headline").fill("Hi");
     await page.getByLabel("Description").fill("Too short");
@@ -195,7 +202,7 @@ test.describe("promoted submission", () => {
     expect(first.status()).toBe(201);
 
     await answerPaymentInfo(page);
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
     await fillValid(page, reused);
     await page.getByLabel("Image URL").fill("https://images.example.com/second.png");
     await submitButton(page).click();
@@ -216,7 +223,7 @@ test.describe("promoted submission", () => {
       calls += 1;
       return route.fulfill({ status: 503, json: { message: "The service is temporarily unavailable." } });
     });
-    await page.goto("/paid-submit");
+    await gotoDrawnByBrowser(page, "/paid-submit");
     await expect(page.getByRole("alert").filter({ hasText: "Payment details unavailable" })).toBeVisible();
     expect(calls).toBe(2);
     await expect(submitButton(page)).toBeDisabled();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { HeadlineListSchema } from "../src/common/headline";
 import { SettingsSchema } from "../src/common/settings";
-import { expect, test, toastItems as toasts } from "./fixtures";
+import { expect, gotoDrawnByBrowser, test, toastItems as toasts } from "./fixtures";
 
 const voteButtons = (page: Page) => page.getByRole("button", { name: /^Vote for / });
 
@@ -197,7 +197,7 @@ test.describe("home voting", () => {
 
   test("after the deadline the ended badge shows and no headline can be voted", async ({ page }) => {
     await endVoting(page);
-    await page.goto("/");
+    await gotoDrawnByBrowser(page, "/");
     await expect(page.getByText("Voting period has ended", { exact: true })).toBeVisible();
     await expect(page.getByText("1 vote per user", { exact: true })).toBeVisible();
     for (const button of await page.getByRole("button", { name: /^Vote for / }).all()) {
@@ -209,7 +209,7 @@ test.describe("home voting", () => {
     await page.route("**/api/headlines", (route) =>
       route.fulfill({ status: 500, json: { message: "boom" } }),
     );
-    await page.goto("/");
+    await gotoDrawnByBrowser(page, "/");
     await expect(page.getByText("Error loading headlines")).toBeVisible();
     await expect(page.getByText("Please try again later or refresh the page.")).toBeVisible();
 
@@ -267,7 +267,7 @@ test.describe("Tomorrow's News voting", () => {
 
   test("after the deadline the red banner shows and a vote is blocked with its toast", async ({ page }) => {
     await endVoting(page);
-    await page.goto("/tomorrows-news");
+    await gotoDrawnByBrowser(page, "/tomorrows-news");
     await expect(
       page.getByText("Voting period has ended for today. Check back after the winner announcement!"),
     ).toBeVisible();
@@ -282,7 +282,7 @@ test.describe("Tomorrow's News voting", () => {
     await page.route("**/api/tomorrows-news", (route) =>
       route.fulfill({ status: 500, json: { message: "boom" } }),
     );
-    await page.goto("/tomorrows-news");
+    await gotoDrawnByBrowser(page, "/tomorrows-news");
     await expect(page.getByText("Error Loading Tomorrow's News")).toBeVisible();
     await page.unroute("**/api/tomorrows-news");
     await page.route("**/api/tomorrows-news", (route) => route.fulfill({ json: [] }));

@@ -5,7 +5,7 @@ import { headlinePath } from "../src/common/headline-path";
 import { avatarUrl, tokenIconUrls } from "../src/common/images";
 import { shareLinks, tokenShareText } from "../src/common/share-links";
 import { sampleHeadline } from "../src/common/testing/headlines";
-import { expect, pageTitle, SITE_NAME, test } from "./fixtures";
+import { expect, gotoDrawnByBrowser, pageTitle, SITE_NAME, test } from "./fixtures";
 
 async function launchedTokens(request: import("@playwright/test").APIRequestContext): Promise<Headline[]> {
   return HeadlineListSchema.parse(await (await request.get("/api/yesterdays-news")).json());
@@ -242,7 +242,7 @@ test.describe("yesterday's news", () => {
       contractAddress: "So11111111111111111111111111111111111111112",
     });
     await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [token] }));
-    await page.goto("/yesterdays-news");
+    await gotoDrawnByBrowser(page, "/yesterdays-news");
     const placeholder = cardOf(page, token).getByRole("img", {
       name: "GONE token image: image not available",
     });
@@ -275,7 +275,7 @@ test.describe("yesterday's news", () => {
     });
     await page.route("**/api/avatar**", (route) => route.abort());
 
-    await page.goto("/yesterdays-news");
+    await gotoDrawnByBrowser(page, "/yesterdays-news");
     const card = cardOf(page, token);
     await card.scrollIntoViewIfNeeded();
     const placeholder = card.getByRole("img", {
@@ -301,7 +301,7 @@ test.describe("yesterday's news", () => {
       await held;
       await route.fulfill({ status: 500, json: { message: "storage unavailable" } });
     });
-    await page.goto("/yesterdays-news");
+    await gotoDrawnByBrowser(page, "/yesterdays-news");
     await expect(page.getByRole("status").filter({ hasText: "Loading launched tokens" })).toBeVisible();
     release();
     const error = page.getByRole("alert");
@@ -327,7 +327,7 @@ test.describe("yesterday's news", () => {
       contractAddress: null,
     });
     await page.route("**/api/yesterdays-news", (route) => route.fulfill({ json: [token] }));
-    await page.goto("/yesterdays-news");
+    await gotoDrawnByBrowser(page, "/yesterdays-news");
     const card = cardOf(page, token);
     await expect(card.getByRole("heading", { name: "Owl Elected Night Mayor" })).toBeVisible();
     await expect(card.getByText("Launched", { exact: true })).toHaveCount(0);

@@ -1,0 +1,55 @@
+import { expect, pageTitle, ROUTE_TITLES, test } from "./fixtures";
+
+/**
+ * The server draws each public page's first paint (decision 014): a phone shows the paper before its
+ * JavaScript has arrived. Checked here with JavaScript off, as a reader on a slow link sees the page before
+ * the app runs, and then with it on: the app takes over the same page.
+ */
+test.describe("the first paint, before the app runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, title } of ROUTE_TITLES.filter(
+    (r) => r.path !== "/admin" && r.path !== "/this-page-does-not-exist",
+  )) {
+    test(`${path} shows its page: "${title}"`, async ({ page }) => {
+      await page.goto(path);
+      await expect(pageTitle(page)).toHaveText(title);
+      await expect(page.getByRole("status")).toHaveCount(0);
+    });
+  }
+
+  test("today's race is there with its counts, and nothing pretends to work before the app does", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const cards = page.locator("#root").getByRole("progressbar");
+    expect(await cards.count()).toBeGreaterThan(0);
+    // Inert: a vote pressed now would be lost, so nothing can be pressed until the app has drawn the page.
+    await expect(page.locator("#root")).toHaveAttribute("inert", "");
+    // One title, the server's.
+    expect(await page.locator("title").count()).toBe(1);
+  });
+
+  test("a headline's page shows the headline, its count and its author", async ({ page, request }) => {
+    const headlines = (await (await request.get("/api/headlines")).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
+    const headline = headlines[0];
+    if (!headline) throw new Error("the sample edition has no headline");
+    await page.goto(`/h/${headline.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline.title);
+  });
+});
+
+test("the app takes over the page it was served: the same page, pressable, with one title", async ({
+  page,
+}) => {
+  const served = await (await page.request.get("/")).text();
+  expect(served).toContain('<div id="root" inert>');
+  await page.goto("/");
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  await expect(pageTitle(page)).toHaveText("Vote on Today's Viral Headlines");
+  await expect(page.getByRole("button", { name: /^Vote for / }).first()).toBeEnabled();
+  expect(await page.locator("title").count()).toBe(1);
+});
