@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { CopyIcon } from "@/client/components/icons";
-import { Button } from "@/client/components/ui/button";
+import { Button, buttonClass } from "@/client/components/ui/button";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
@@ -94,15 +94,16 @@ export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; senti
                   {copied === "ok" ? "Copied!" : "Copy failed: select the address and copy it by hand."}
                 </p>
               ) : null}
-              <nav aria-label="Trade on" className="flex flex-wrap items-center gap-2">
-                <span className="font-pixel text-[10px] uppercase">Trade on:</span>
+              {/* Console buttons like the share row's (issue 23), under their label as the address is. */}
+              <nav aria-label="Trade on" className="mt-2 flex flex-wrap gap-3">
+                <span className="w-full font-pixel text-[10px] uppercase">Trade on:</span>
                 {tradeLinks(ca).map((l) => (
                   <a
                     key={l.label}
                     href={l.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="border-2 border-ink bg-paper-dark px-2 py-1 text-sm font-bold underline"
+                    className={buttonClass({ variant: "secondary" })}
                   >
                     {l.label}
                   </a>
