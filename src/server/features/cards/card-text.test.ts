@@ -37,6 +37,13 @@ describe("a card's title", () => {
     ]);
   });
 
+  it("counts an emoji as one character and never cuts one (issue 23)", () => {
+    expect(wrapTitle("Doge 🚀🚀 moon", 7, 4)).toEqual(["Doge 🚀🚀", "moon"]);
+    expect(wrapTitle("👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 🇺🇸🇺🇸🇺🇸", 2, 4)).toEqual(["👨‍👩‍👧👨‍👩‍👧", "👨‍👩‍👧", "🇺🇸🇺🇸", "🇺🇸"]);
+    expect(wrapTitle("one two 🚀🚀🚀🚀", 5, 2)).toEqual(["one", "two…"]);
+    expect(wrapTitle("🚀🚀🚀🚀🚀🚀", 4, 1)).toEqual(["🚀🚀🚀…"]);
+  });
+
   it("keeps short titles as they are", () => {
     expect(wrapTitle("  Moon   made of cheese ", 40, 4)).toEqual(["Moon made of cheese"]);
   });

@@ -4,6 +4,7 @@ import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import { ACCENTS, accentFor } from "@/common/palette";
 import { CARD_HEIGHT, CARD_WIDTH } from "../headlines/card-path";
+import { type CardFont, lineFontFamily, loadCardAsset, readsRightToLeft } from "./card-scripts";
 import { wrapTitle } from "./card-text";
 
 /** What one card shows; the caller decides the words, this file only draws. */
@@ -34,7 +35,7 @@ const TITLE_SIZE = 34;
 const TITLE_WIDTH = 640;
 const TITLE_LINES = 5;
 
-let fonts: Array<{ name: string; data: Buffer; weight: 400; style: "normal" }> | undefined;
+let fonts: CardFont[] | undefined;
 
 /** The paper's own fonts (satori reads WOFF, not WOFF2), from the packages the site already ships. */
 function loadFonts() {
@@ -117,6 +118,7 @@ export async function drawCard(card: CardDrawing): Promise<Buffer> {
 export async function cardSvg(card: CardDrawing): Promise<string> {
   const accent = accentFor(card.siteName).hex;
   const lines = wrapTitle(card.title, Math.floor(TITLE_WIDTH / TITLE_SIZE), TITLE_LINES);
+  const direction = readsRightToLeft(card.title) ? "rtl" : "ltr";
   const tree = el(
     "div",
     {
@@ -191,7 +193,11 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
                 lineHeight: 1.45,
                 color: INK,
               },
-              lines.map((line, i) => el("div", {}, line, { key: String(i) })),
+              lines.map((line, i) =>
+                el("div", { fontFamily: lineFontFamily(line, "Press Start 2P"), direction }, line, {
+                  key: String(i),
+                }),
+              ),
             ),
             el(
               "div",
@@ -238,6 +244,8 @@ export async function cardSvg(card: CardDrawing): Promise<string> {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: loadFonts(),
+    // Emoji and Hebrew or Arabic letters: read only when a title has them (card-scripts.ts).
+    loadAdditionalAsset: loadCardAsset,
   });
 }
 

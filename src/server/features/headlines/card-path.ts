@@ -21,9 +21,18 @@ export function cardContent(headline: HeadlinePage) {
   };
 }
 
+/**
+ * How cards are drawn: one more when the drawing of the same content changes, so every card is drawn anew
+ * once (2: emoji and Hebrew and Arabic letters, drawn as empty boxes before, issue 23).
+ */
+const CARD_DRAWING = 2;
+
 /** A short hash of what the card draws: the card's URL carries it, so a cached card is never stale. */
 export function cardVersion(content: unknown): string {
-  return createHash("sha256").update(JSON.stringify(content)).digest("base64url").slice(0, 12);
+  return createHash("sha256")
+    .update(JSON.stringify([CARD_DRAWING, content]))
+    .digest("base64url")
+    .slice(0, 12);
 }
 
 /** The path of a headline's card (absolute URLs add PUBLIC_URL in front). */
