@@ -17,7 +17,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildServer } from "../build/server";
-import { easternDay } from "../src/common/time";
 import { freePort } from "../src/server/test/free-port";
 import { waitFor } from "./wait-for";
 
@@ -146,8 +145,8 @@ async function main() {
     const winner = (
       (await (await fetch(`${base}/api/headlines`)).json()) as Array<{ id: number; isWinner: boolean }>
     ).find((h) => h.isWinner);
-    // The edition whose race is open (before 8 PM Eastern, today's date).
-    const today = easternDay(new Date());
+    // The edition whose race is open: the day the settings name (the sample edition's may be tomorrow's).
+    const today = ((await (await fetch(`${base}/api/settings`)).json()) as { currentDay: string }).currentDay;
     const routes = ROUTES.map((r) =>
       r.replace("{winner}", String(winner?.id ?? 1)).replace("{today}", today),
     ).filter((r) => !only || only.includes(r));
