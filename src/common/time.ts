@@ -87,18 +87,24 @@ export function formatEasternDay(at: Date | string, month: "long" | "short" = "l
  * something only in summer). The zone is a parameter (the browser's, from `localTimeZone()`), so the rule
  * is tested for any zone without changing the process's.
  */
-export function localTimeBeside(at: Date | string, localZone: string | undefined): string | null {
+export function localTimeBeside(
+  at: Date | string,
+  localZone: string | undefined,
+  eastern: string = EASTERN,
+): string | null {
+  // Self-contained (nothing from this module but the default above): the page's first paint runs this very
+  // function's text before the app's JavaScript arrives, passing `eastern` (features/share/first-paint.ts).
   const d = new Date(at);
   // The same wall clock at that instant is the same offset; an unknown zone (RangeError) says nothing.
   const wall = (zone: string) => d.toLocaleString("en-US", { timeZone: zone });
   try {
-    if (!localZone || wall(localZone) === wall(EASTERN)) return null;
+    if (!localZone || wall(localZone) === wall(eastern)) return null;
   } catch {
     return null;
   }
   const time = d.toLocaleTimeString("en-US", { timeZone: localZone, hour: "numeric", minute: "2-digit" });
   const day = d.toLocaleDateString("en-US", { timeZone: localZone, weekday: "long" });
-  return `(${day === d.toLocaleDateString("en-US", { timeZone: EASTERN, weekday: "long" }) ? "" : `${day} `}${time} your time)`;
+  return `(${day === d.toLocaleDateString("en-US", { timeZone: eastern, weekday: "long" }) ? "" : `${day} `}${time} your time)`;
 }
 
 /**

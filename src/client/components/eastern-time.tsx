@@ -11,11 +11,18 @@ export function EasternTime({
   at: string | Date;
   format?: (at: Date | string) => string;
 }) {
-  const beside = localTimeBeside(at, localTimeZone());
+  const zone = localTimeZone();
+  const beside = localTimeBeside(at, zone);
+  const iso = new Date(at).toISOString();
   return (
     <>
-      <time dateTime={String(at)}>{format(at)}</time>
-      {beside ? <span className="font-normal"> {beside}</span> : null}
+      <time dateTime={iso}>{format(at)}</time>
+      {beside ? (
+        <span className="font-normal"> {beside}</span>
+      ) : zone ? null : (
+        // Drawn on the server, which never knows the reader's zone: the page fills it in (decision 014).
+        <span className="font-normal" data-local-time={iso} />
+      )}
     </>
   );
 }

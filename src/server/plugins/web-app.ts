@@ -7,7 +7,12 @@ import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
 import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor, pageRouteOf } from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
-import type { FirstPaints, PaintedBody } from "../features/share/first-paint";
+import {
+  APP_FILES_ELEMENT_ID,
+  FIRST_PAINT_SCRIPT,
+  type FirstPaints,
+  type PaintedBody,
+} from "../features/share/first-paint";
 import { type PageAnswer, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
 import { escapeHtml } from "../lib/html";
@@ -43,29 +48,38 @@ export function renderIndexHtml(
   // "<" is escaped inside the JSON so that no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, "\\u003c");
   // crossorigin as on Vite's own tags: a preload in another mode would not be reused by the import.
-  const links = [
-    // The fonts of the first paint, fetched with the stylesheet rather than after it: text drawn in a
-    // fallback and then swapped would move the page (layout shift).
-    ...fonts.map(
-      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
-    ),
-    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-  ];
+  const fontLinks = fonts.map(
+    (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
+  );
   const withHead = headTags
     ? template.replace(/<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, () => headTags)
     : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.siteName)}</title>`);
-  const withLinks = withHead.replace(
-    "</head>",
-    `${links.join("")}<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
-  );
-  if (!body) return withLinks;
-  // Inert until the browser has drawn the page over it (main.tsx): a button of the first paint does nothing
-  // yet, and a press on it would be lost rather than answered.
-  return withLinks.replace(
-    '<div id="root"></div>',
-    () =>
-      `<div id="root" inert>${body.html}</div><script id="${FIRST_PAINT_ELEMENT_ID}" type="application/json">${body.data}</script>`,
-  );
+  const siteJson = `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  if (!body) {
+    // The fonts of the first paint, fetched with the stylesheet rather than after it: text drawn in a
+    // fallback and then swapped would move the page (layout shift). The page's chunks beside the entry.
+    const preloadLinks = preloads.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+    );
+    return withHead.replace("</head>", `${[...fontLinks, ...preloadLinks].join("")}${siteJson}</head>`);
+  }
+  // A first-painted page (decision 014): the drawn page in #root, inert until the app has drawn it over
+  // (main.tsx: a press on it would be lost), its lists for the app, and the one script that loads the app
+  // once the page has been drawn: no script or module preload in the head competes with the stylesheet,
+  // the fonts and the page's pictures.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(withHead);
+  // The entry first: the script loads it as a module and preloads the rest (none without an entry).
+  const files = JSON.stringify(entry ? [entry[1], ...preloads] : []).replace(/</g, "\\u003c");
+  return (entry ? withHead.replace(entry[0], "") : withHead)
+    .replace("</head>", `${fontLinks.join("")}${siteJson}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" inert>${body.html}</div>` +
+        `<script id="${FIRST_PAINT_ELEMENT_ID}" type="application/json">${body.data}</script>` +
+        `<script id="${APP_FILES_ELEMENT_ID}" type="application/json">${files}</script>` +
+        `<script>${FIRST_PAINT_SCRIPT}</script>`,
+    );
 }
 
 /** A path with a segment that starts with a dot (`/.vite/manifest.json`, `/assets/.env`), encoded or not. */
@@ -168,8 +182,16 @@ class PreparedPages {
   }
 }
 
-/** The web fonts every page draws at once: the pixel face and the body text's regular weight (latin). */
-const FIRST_PAINT_FONTS = [/press-start-2p-latin-400-normal\.woff2$/, /lora-latin-400-normal\.woff2$/];
+/**
+ * The web fonts every page draws at once: the pixel face and the body text's regular and bold weights
+ * (latin; the front page's schedule is in bold). One found only when the page is laid out would swap in
+ * after the first paint and make it again, later (the largest paint).
+ */
+const FIRST_PAINT_FONTS = [
+  /press-start-2p-latin-400-normal\.woff2$/,
+  /lora-latin-400-normal\.woff2$/,
+  /lora-latin-700-normal\.woff2$/,
+];
 
 export function firstPaintFonts(manifest: ViteManifest): string[] {
   return Object.entries(manifest)

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { type PageFile, PRIVATE_PAGE_FILES, RECEIPT_PAGE } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
+import { EASTERN, localTimeBeside } from "@/common/time";
 import type { LiveEvents } from "../../events/live-events";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import type { App } from "../../types";
@@ -13,6 +15,49 @@ export interface PaintedBody {
 }
 
 export type FirstPaints = (pathname: string, page: PageFile) => Promise<PaintedBody | undefined>;
+
+/** The element holding the app's files, which FIRST_PAINT_SCRIPT loads once the page has been drawn. */
+export const APP_FILES_ELEMENT_ID = "app-files";
+
+/**
+ * The one script of a first-painted page, run as it is parsed:
+ * - the reader's own time beside each Eastern time of the paint, which the server left empty (it never
+ *   knows the reader's zone), by the very rule the app uses (common/time.ts's function, its text here), so
+ *   the app's first render draws the same words: nothing moves, and the largest paint stays the first;
+ * - the app's JavaScript requested once the first paint is on screen (the browser's paint timing; the next
+ *   frame where it has none), not beside the stylesheet, fonts and pictures it would slow on a phone's link
+ *   (~95 kB): the entry, then the page's chunks in parallel (modulepreload). A tab opened in the background
+ *   paints nothing: it starts after a second.
+ * Constant, so the pages' Content-Security-Policy allows it by its hash (app.ts).
+ */
+export const FIRST_PAINT_SCRIPT = `(function (beside) {
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  document.querySelectorAll("[data-local-time]").forEach(function (el) {
+    var text = beside(el.getAttribute("data-local-time"), zone, ${JSON.stringify(EASTERN)});
+    if (text) el.textContent = " " + text;
+  });
+  var files = JSON.parse(document.getElementById(${JSON.stringify(APP_FILES_ELEMENT_ID)}).textContent);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    files.forEach(function (href, i) {
+      var el = document.createElement(i ? "link" : "script");
+      if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
+      el.crossOrigin = "";
+      document.head.appendChild(el);
+    });
+  }
+  try {
+    new PerformanceObserver(function () { setTimeout(start, 0); }).observe({ type: "paint", buffered: true });
+  } catch (e) {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  setTimeout(start, 1000);
+})(${localTimeBeside.toString()});`;
+
+/** The Content-Security-Policy source that allows FIRST_PAINT_SCRIPT. */
+export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FIRST_PAINT_SCRIPT).digest("base64")}'`;
 
 /** Pages drawn for one visitor only, or for the staff: the browser draws them, as before. */
 const NOT_PAINTED: readonly PageFile[] = [...PRIVATE_PAGE_FILES, RECEIPT_PAGE];

@@ -102,11 +102,17 @@ function Countdown({ settings }: { settings: Settings }) {
  * the front page's first load (decision 005), for these few lines. The rule is time.ts's either way.
  */
 function ScheduleTime({ at }: { at: string }) {
-  const beside = localTimeBeside(at, localTimeZone());
+  const zone = localTimeZone();
+  const beside = localTimeBeside(at, zone);
   return (
     <>
       <time dateTime={at}>{formatEastern(at)}</time>
-      {beside ? <span className="font-normal"> {beside}</span> : null}
+      {beside ? (
+        <span className="font-normal"> {beside}</span>
+      ) : zone ? null : (
+        // Drawn on the server, which never knows the reader's zone: the page fills it in (decision 014).
+        <span className="font-normal" data-local-time={at} />
+      )}
     </>
   );
 }
