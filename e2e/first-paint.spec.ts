@@ -1,3 +1,4 @@
+import { formatEastern, localTimeBeside } from "../src/common/time";
 import { expect, pageTitle, ROUTE_TITLES, test } from "./fixtures";
 
 /**
@@ -53,3 +54,46 @@ test("the app takes over the page it was served: the same page, pressable, with 
   await expect(page.getByRole("button", { name: /^Vote for / }).first()).toBeEnabled();
   expect(await page.locator("title").count()).toBe(1);
 });
+
+/**
+ * The first paint's clock, before any of the app's JavaScript has run (its files are refused here): the
+ * reader's own time is already beside each Eastern time, written by the page's one inline script with the
+ * app's own rule, so the app's first render changes no word (nothing moves, the largest paint stays the
+ * first). The page's Content-Security-Policy allows that script and nothing else inline.
+ */
+for (const timezoneId of ["America/Chicago", "America/New_York"]) {
+  test.describe(`the first paint's clock in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("the reader's time is beside the Eastern times before the app runs, in the app's words", async ({
+      page,
+      request,
+    }) => {
+      const settings = (await (await request.get("/api/settings")).json()) as {
+        votingEndTime: string;
+        launchTime: string;
+      };
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await page.route("**/assets/*.js", (route) => route.abort());
+      await page.goto("/");
+      const hero = page.getByText(/^Voting ends/);
+      for (const at of [settings.votingEndTime, settings.launchTime]) {
+        const beside = localTimeBeside(at, timezoneId);
+        if (beside) await expect(hero).toContainText(`${formatEastern(at)} ${beside}`);
+      }
+      if (timezoneId === "America/New_York") await expect(hero).not.toContainText("your time");
+      else await expect(hero).toContainText("your time");
+      const before = await hero.textContent();
+      expect(refused).toEqual([]);
+
+      // The app, let through, draws the same words over the first paint.
+      await page.unroute("**/assets/*.js");
+      await page.reload();
+      await expect(page.locator("#root")).not.toHaveAttribute("inert");
+      await expect(page.getByText(/^Voting ends/)).toHaveText(before ?? "");
+    });
+  });
+}
