@@ -3,16 +3,25 @@
  * public lists it shows read from the server's own routes. Bundled into the server only (build/server.ts);
  * the browser's entry is main.tsx, which draws the page again over it with the same data.
  */
+import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { FIRST_PAINT_QUERIES, type FirstPaintData } from "@/common/first-paint";
 import type { SiteConfig } from "@/common/site";
 import { App } from "./app/app";
 import { AppRoutes, loadPageFor } from "./app/app-routes";
+import { ScrollToTop } from "./app/scroll-to-top";
+import { setPaintedAt } from "./lib/first-paint-clock";
 import { createQueryClient } from "./lib/query-client";
 
-/** Rounds of drawing and fetching: a list asked for only once another has arrived needs a second. */
-const MAX_ROUNDS = 3;
+/**
+ * Rounds of drawing and fetching: a list asked for only once another has arrived needs a second, and a part
+ * of the page in its own chunk (React.lazy) another once its code has loaded.
+ */
+const MAX_ROUNDS = 4;
+
+/** What renderToString writes for a Suspense boundary it left to the browser (a part whose code was loading). */
+const LEFT_TO_THE_BROWSER = "<!--$!-->";
 
 export interface FirstPaint {
   html: string;
@@ -28,14 +37,27 @@ export interface FirstPaint {
 export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig): Promise<FirstPaint> {
   await loadPageFor(pathname);
   const queryClient = createQueryClient();
-  const draw = () =>
-    renderToString(
-      <App siteConfig={siteConfig} queryClient={queryClient}>
-        <StaticRouter location={pathname}>
-          <AppRoutes />
-        </StaticRouter>
-      </App>,
-    );
+  // One moment for the whole page, the one the browser hydrates it with (main.tsx): renderToString runs to
+  // the end synchronously, so no other render sees it.
+  const at = Date.now();
+  const draw = () => {
+    setPaintedAt(at);
+    try {
+      // The browser's tree (main.tsx), with the static router: hydration needs the same components.
+      return renderToString(
+        <StrictMode>
+          <App siteConfig={siteConfig} queryClient={queryClient}>
+            <StaticRouter location={pathname}>
+              <ScrollToTop />
+              <AppRoutes />
+            </StaticRouter>
+          </App>
+        </StrictMode>,
+      );
+    } finally {
+      setPaintedAt(undefined);
+    }
+  };
   const asked = new Set<string>();
   let html = draw();
   for (let round = 1; round < MAX_ROUNDS; round++) {
@@ -48,7 +70,14 @@ export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig)
           FIRST_PAINT_QUERIES.has(query.queryKey[0]) &&
           !asked.has(query.queryHash),
       );
-    if (waiting.length === 0) break;
+    if (waiting.length === 0) {
+      if (!html.includes(LEFT_TO_THE_BROWSER)) break;
+      // A lazy part began loading during the draw (the server's first render of that page): once its module
+      // has loaded, the next draw has it, rather than a fallback that hydration would report and redraw.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      html = draw();
+      continue;
+    }
     for (const query of waiting) asked.add(query.queryHash);
     // prefetchQuery never throws: a list that fails is in the cache as an error (checked below).
     await Promise.all(
@@ -69,6 +98,6 @@ export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig)
     .filter((query) => query.state.status === "success" && FIRST_PAINT_QUERIES.has(query.queryKey[0]))
     .map((query): [readonly unknown[], unknown] => [query.queryKey, query.state.data]);
   // The server wrote the page's title into the head; React draws a screen's <title> where it renders it.
-  return { html: html.replace(/<title>[^<]*<\/title>/g, ""), data: { at: Date.now(), queries } };
+  return { html: html.replace(/<title>[^<]*<\/title>/g, ""), data: { at, queries } };
 }
 export { transport } from "./lib/api-client";

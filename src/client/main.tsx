@@ -4,13 +4,14 @@ import "@fontsource/lora/latin-400.css";
 import "@fontsource/lora/latin-700.css";
 import "./styles.css";
 
-import { StrictMode, useEffect } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
 import { App } from "./app/app";
 import { AppRoutes, loadPageFor } from "./app/app-routes";
 import { ScrollToTop } from "./app/scroll-to-top";
+import { setPaintedAt } from "./lib/first-paint-clock";
 import { createQueryClient } from "./lib/query-client";
 import { readSiteConfig } from "./lib/site-config";
 
@@ -21,39 +22,41 @@ const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
 const queryClient = createQueryClient();
-// The lists the server drew the first paint with (decision 014): the first render draws the same page over
-// it at once, rather than a loading state while it asks for them again.
+/**
+ * The page's first paint, drawn by the server with these lists at this moment (decision 014), or null: the
+ * browser hydrates the page from the same lists and clock, so it takes over the drawn page as it is.
+ */
+let firstPaint: FirstPaintData | null = null;
 try {
-  const data = JSON.parse(
-    document.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent || "0",
-  ) as FirstPaintData;
-  for (const [key, value] of data ? data.queries : [])
-    queryClient.setQueryData(key, value, { updatedAt: data.at });
+  firstPaint = JSON.parse(document.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent || "null");
+  for (const [key, value] of firstPaint?.queries ?? [])
+    queryClient.setQueryData(key, value, { updatedAt: firstPaint?.at });
 } catch {
   // Nothing usable embedded: the page asks for its lists.
-}
-
-/** The server's first paint is inert (decision 014) until this first render has replaced it. */
-function Interactive({ root }: { root: HTMLElement }) {
-  useEffect(() => root.removeAttribute("inert"), [root]);
-  return null;
 }
 
 const render = () => {
   // The app renders each screen's <title> itself (React puts it in the head): the server's would stay
   // beside it, and a head with two titles is read by some clients as the first (issue 23).
   for (const title of document.head.querySelectorAll("title")) title.remove();
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App siteConfig={siteConfig} queryClient={queryClient}>
-        <Interactive root={root} />
         <BrowserRouter>
           <ScrollToTop />
           <AppRoutes />
         </BrowserRouter>
       </App>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The first paint was inert while nothing answered it; React answers (and replays) presses from now on.
+  root.removeAttribute("inert");
+  if (firstPaint) {
+    setPaintedAt(firstPaint.at);
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
 };
 
 // The landing page's chunk is already on its way (the server preloads it): wait for it, so that the first

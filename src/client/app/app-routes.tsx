@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Route, Routes } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
+import { ClockHandover } from "@/client/lib/first-paint-clock";
 import { onDemand } from "@/client/lib/on-demand";
 import { type PageFile, pageFileFor } from "@/common/pages";
 import { AppLayout } from "./app-layout";
@@ -84,6 +85,7 @@ function Page({ page }: { page: LazyPage }) {
     <>
       {hadToLoad && <ScrollToTopOnArrival />}
       <Screen />
+      <ClockHandover />
     </>
   );
 }

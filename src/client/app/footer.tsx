@@ -1,6 +1,7 @@
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { Link } from "@/client/components/link";
 import { buttonClass } from "@/client/components/ui/button-variants";
+import { renderNow } from "@/client/lib/first-paint-clock";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { paths } from "./paths";
 
@@ -11,7 +12,7 @@ const adminLinkClass = buttonClass({ variant: "plain" });
 
 export function Footer() {
   const { siteName, tokenAddress, telegramUrl, xUrl } = useSiteConfig();
-  const year = new Date().getFullYear();
+  const year = new Date(renderNow()).getFullYear();
 
   return (
     <footer className="mx-auto mt-12 w-full max-w-[1200px] px-4 pb-8">

@@ -11,18 +11,15 @@ export function EasternTime({
   at: string | Date;
   format?: (at: Date | string) => string;
 }) {
-  const zone = localTimeZone();
-  const beside = localTimeBeside(at, zone);
+  const beside = localTimeBeside(at, localTimeZone());
   const iso = new Date(at).toISOString();
   return (
     <>
       <time dateTime={iso}>{format(at)}</time>
-      {beside ? (
-        <span className="font-normal"> {beside}</span>
-      ) : zone ? null : (
-        // Drawn on the server, which never knows the reader's zone: the page fills it in (decision 014).
-        <span className="font-normal" data-local-time={iso} />
-      )}
+      {/* One text node in a span the first paint's script fills for the server (decision 014). */}
+      <span className="font-normal" data-local-time={iso}>
+        {beside ? ` ${beside}` : null}
+      </span>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { ShareIcon } from "@/client/components/icons";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
+import { useBrowserFact } from "@/client/lib/first-paint-clock";
 
 const ShareControl = lazy(async () => ({ default: (await import("./share-control")).ShareControl }));
 
@@ -22,15 +23,15 @@ export interface ShareButtonProps {
  */
 export function ShareButton(props: ShareButtonProps) {
   const [pressed, setPressed] = useState(false);
+  // Expanded or not only where pressing shows the row; a share sheet is the system's.
+  const hasSheet = useBrowserFact(() => typeof navigator.share === "function", false);
   const idle = (
     <div className={cn("flex flex-col items-start gap-2", props.className)}>
       <Button
         variant="secondary"
         size="sm"
         aria-label={`Share ${props.subject}`}
-        aria-expanded={
-          typeof navigator !== "undefined" && typeof navigator.share === "function" ? undefined : false
-        }
+        aria-expanded={hasSheet ? undefined : false}
         onClick={() => setPressed(true)}
       >
         <ShareIcon /> Share

@@ -112,6 +112,17 @@ export function About() {
               No login, no gatekeeping: read the paper, vote, submit your own headline, and share the ones you
               love.
             </p>
+            <p className="text-sm">
+              Emoji on the share cards are{" "}
+              <a href="https://github.com/discord/twemoji" className={inlineLink}>
+                Twemoji
+              </a>
+              , © Twitter, Inc. and other contributors, under{" "}
+              <a href="https://creativecommons.org/licenses/by/4.0/" className={inlineLink}>
+                CC BY 4.0
+              </a>
+              .
+            </p>
           </CardContent>
         </Card>
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { renderNow } from "@/client/lib/first-paint-clock";
 
 export interface Countdown {
   /** "hh:mm:ss", zero-padded (hours may pass 99 on a weekly schedule). */
@@ -15,12 +16,14 @@ export function formatCountdown(msLeft: number): string {
 
 /** Ticks every second towards `target`; flags expiry at zero and calls onExpire once per target. */
 export function useCountdown(target: string | undefined, onExpire?: () => void): Countdown {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(renderNow);
   const expiredFor = useRef<string | undefined>(undefined);
   const onExpireRef = useRef(onExpire);
   onExpireRef.current = onExpire;
 
   useEffect(() => {
+    // At once too: a first paint's countdown (decision 014) was drawn a moment ago on the server.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);

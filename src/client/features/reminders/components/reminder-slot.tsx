@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { buttonClass } from "@/client/components/ui/button-variants";
+import { useBrowserFact } from "@/client/lib/first-paint-clock";
 import { onDemand } from "@/client/lib/on-demand";
 import { REMIND_ME } from "./reminder-text";
 
@@ -18,8 +19,10 @@ const button = onDemand(() => import("./reminder-button"));
  * and a button that appeared only once the browser drew the page would move what is below it.
  */
 export function ReminderSlot() {
-  const supported =
-    typeof window === "undefined" || (isSecureContext && "PushManager" in window && "Notification" in window);
+  const supported = useBrowserFact(
+    () => isSecureContext && "PushManager" in window && "Notification" in window,
+    true,
+  );
   const [Loaded, setLoaded] = useState<{ Button: ComponentType<{ start?: boolean }>; start: boolean }>();
   const load = (start: boolean) =>
     // A failed chunk (offline, a deploy in between): the stand-in stays, a new press tries again.

@@ -102,17 +102,14 @@ function Countdown({ settings }: { settings: Settings }) {
  * the front page's first load (decision 005), for these few lines. The rule is time.ts's either way.
  */
 function ScheduleTime({ at }: { at: string }) {
-  const zone = localTimeZone();
-  const beside = localTimeBeside(at, zone);
+  const beside = localTimeBeside(at, localTimeZone());
   return (
     <>
       <time dateTime={at}>{formatEastern(at)}</time>
-      {beside ? (
-        <span className="font-normal"> {beside}</span>
-      ) : zone ? null : (
-        // Drawn on the server, which never knows the reader's zone: the page fills it in (decision 014).
-        <span className="font-normal" data-local-time={at} />
-      )}
+      {/* One text node in a span the first paint's script fills for the server (decision 014). */}
+      <span className="font-normal" data-local-time={at}>
+        {beside ? ` ${beside}` : null}
+      </span>
     </>
   );
 }
