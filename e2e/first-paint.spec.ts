@@ -97,3 +97,20 @@ for (const timezoneId of ["America/Chicago", "America/New_York"]) {
     });
   });
 }
+
+test("the app hydrates every public page as the server drew it: no mismatch, no part redrawn", async ({
+  page,
+}) => {
+  const reactErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /React error|Hydration|hydrat/i.test(message.text()))
+      reactErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => reactErrors.push(String(error)));
+  for (const { path } of ROUTE_TITLES.filter((r) => r.path !== "/admin")) {
+    await page.goto(path);
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await page.waitForLoadState("networkidle");
+    expect(reactErrors, path).toEqual([]);
+  }
+});
