@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ function staticDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-paint-"));
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    '<!doctype html><html><head><meta charset="UTF-8" /><title>Meme Gazette</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>Meme Gazette</title><script type="module" crossorigin src="/assets/index-entry.js"></script></head><body><div id="root"></div></body></html>',
   );
   return dir;
 }
@@ -129,11 +130,27 @@ describe("the first paint drawn on the server (decision 014)", () => {
     expect(JSON.stringify(paint.data)).toContain(title);
   });
 
+  it("requests the app's script only from its one inline script, which the page's CSP allows by its hash", async () => {
+    const paint = await firstPaint("/about");
+    const head = paint.html.slice(0, paint.html.indexOf("</head>"));
+    expect(head).not.toContain("index-entry.js");
+    const files = /<script id="app-files" type="application\/json">([^<]*)<\/script>/.exec(paint.html)?.[1];
+    expect(JSON.parse(files ?? "[]")[0]).toBe("/assets/index-entry.js");
+    const inline = [...paint.html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string);
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256")
+      .update(inline[0] as string)
+      .digest("base64");
+    expect(paint.res.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
+  });
+
   it("leaves the staff's pages, receipts and unknown pages to the browser", async () => {
     for (const url of ["/admin", "/submission/MG-AAAA-BBBB-CCCC", "/no-such-page"]) {
       const res = await t.app.inject({ url });
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
+      // Their script is the entry in the head, as before.
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-entry.js">');
     }
   });
 });
