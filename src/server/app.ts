@@ -62,6 +62,8 @@ import type { App } from "./types";
  * far behind until the browser draws the page again, a second or two after it arrives.
  */
 const FIRST_PAINT_TTL_MS = 5_000;
+/** A first paint outlives a change until it is this old: at most one render per page and second. */
+export const FIRST_PAINT_KEEP_MS = 1_000;
 
 /** Methods that change nothing: their answers never wait for the database's announcements. */
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -263,7 +265,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     app,
     config,
     createPageHeads({ db: app.db, config, events: liveEvents }),
-    createFirstPaints({ app, site: siteConfigOf(config), events: liveEvents, ttlMs: FIRST_PAINT_TTL_MS }),
+    createFirstPaints({
+      app,
+      site: siteConfigOf(config),
+      events: liveEvents,
+      ttlMs: FIRST_PAINT_TTL_MS,
+      keepAtLeastMs: FIRST_PAINT_KEEP_MS,
+    }),
   );
 
   fastPath = createListFastPath(app.listCache, securityHeaders.api, trustsProxy, () => closing, {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { KeptUntilChange } from "./kept-until-change";
 
 describe("values kept until a change", () => {
@@ -16,6 +16,28 @@ describe("values kept until a change", () => {
     expect(await kept.get("a")).toBe(2);
     kept.forget();
     expect(await kept.get("a")).toBe(3);
+  });
+
+  it("keeps a value younger than keepAtLeastMs through a change, until it is that old", async () => {
+    vi.useFakeTimers();
+    try {
+      let loads = 0;
+      const kept = new KeptUntilChange<string, number>(async () => ++loads, { keepAtLeastMs: 1_000 });
+      expect(await kept.get("a")).toBe(1);
+      vi.advanceTimersByTime(400);
+      kept.forget(); // a change 400 ms after the load: kept until it is 1 s old
+      expect(await kept.get("a")).toBe(1);
+      vi.advanceTimersByTime(600);
+      expect(await kept.get("a")).toBe(2);
+      // With no change announced, a value stays past that age.
+      vi.advanceTimersByTime(5_000);
+      expect(await kept.get("a")).toBe(2);
+      vi.advanceTimersByTime(2_000);
+      kept.forget(); // older than 1 s at the change: dropped at once
+      expect(await kept.get("a")).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps nothing past ttlMs, and drops everything beyond max keys", async () => {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
+import { FIRST_PAINT_KEEP_MS } from "../../app";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -41,6 +42,15 @@ async function firstPaint(url: string) {
   };
 }
 
+/**
+ * A change heard, and the paint before it old enough to be dropped: a paint outlives a change until it is
+ * FIRST_PAINT_KEEP_MS old (a storm of votes renders each page once a second at most).
+ */
+async function changed() {
+  await t.database.changesHeard();
+  await new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_KEEP_MS));
+}
+
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
@@ -50,7 +60,7 @@ const text = (html: string) =>
 describe("the first paint drawn on the server (decision 014)", () => {
   it("draws today's race with its counts inside #root, inert until the browser has drawn it, with the lists it used", async () => {
     const { id } = await createHeadline(t.db, { title: "Frog opens a bank on a lily pad", votes: 7 });
-    await t.database.changesHeard();
+    await changed();
     const paint = await firstPaint("/");
     expect(paint.res.statusCode).toBe(200);
     expect(paint.inert).toBe(true);
@@ -80,7 +90,7 @@ describe("the first paint drawn on the server (decision 014)", () => {
 
   it("draws a headline's own page and its edition's page", async () => {
     const { id } = await createHeadline(t.db, { title: "Cat elected mayor of the blockchain" });
-    await t.database.changesHeard();
+    await changed();
     const page = await firstPaint(`/h/${id}/cat-elected-mayor-of-the-blockchain`);
     expect(text(page.root)).toContain("Cat elected mayor of the blockchain");
     const settings = page.data?.queries.find(([key]) => key[0] === "settings")?.[1] as
@@ -94,7 +104,7 @@ describe("the first paint drawn on the server (decision 014)", () => {
 
   it("draws a change as soon as it is announced: a vote moves the count the next visitor sees", async () => {
     const { id } = await createHeadline(t.db, { title: "Dog buys the dip", votes: 0 });
-    await t.database.changesHeard();
+    await changed();
     const before = await firstPaint("/");
     const votesOf = (data: FirstPaintData | undefined) =>
       (
@@ -111,7 +121,7 @@ describe("the first paint drawn on the server (decision 014)", () => {
       cookies: { mg_visitor: "firstpaintvisitor00001" },
     });
     expect(vote.statusCode).toBe(200);
-    await t.database.changesHeard();
+    await changed();
     expect(votesOf((await firstPaint("/")).data)).toBe(1);
   });
 
@@ -124,7 +134,7 @@ describe("the first paint drawn on the server (decision 014)", () => {
   it("keeps a title's markup as text, in the page and in the embedded lists", async () => {
     const title = "Frog says </script><script>alert(1)</script> twice";
     await createHeadline(t.db, { title });
-    await t.database.changesHeard();
+    await changed();
     const paint = await firstPaint("/");
     expect(paint.html).not.toContain("<script>alert(1)");
     expect(JSON.stringify(paint.data)).toContain(title);

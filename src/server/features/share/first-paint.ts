@@ -73,8 +73,9 @@ const renders = new AsyncLocalStorage<App>();
 
 /**
  * Each public page's first paint, drawn on the server with the app's own components (decision 014) and kept
- * until a change is announced (what it shows is the lists' state) or `ttlMs` has passed (its clock texts: a
- * countdown drawn a while ago). The renderer, React's server renderer with the app, is loaded with the first
+ * until a change is announced (what it shows is the lists' state), but at least `keepAtLeastMs` (a render
+ * costs tens of milliseconds: a storm of votes must not cause one per page asked for; the browser fetches
+ * the lists again when its live updates open), and at most `ttlMs` (its clock texts). The renderer, React's server renderer with the app, is loaded with the first
  * page asked for, not at start-up. A render that fails leaves the page to the browser, as before.
  */
 export function createFirstPaints(deps: {
@@ -82,6 +83,7 @@ export function createFirstPaints(deps: {
   site: SiteConfig;
   events: LiveEvents;
   ttlMs: number;
+  keepAtLeastMs: number;
 }): FirstPaints {
   const { app, site } = deps;
   const render = async (pathname: string): Promise<PaintedBody | undefined> => {
@@ -96,6 +98,7 @@ export function createFirstPaints(deps: {
   };
   const kept = new KeptUntilChange<string, PaintedBody | undefined>(render, {
     ttlMs: deps.ttlMs,
+    keepAtLeastMs: deps.keepAtLeastMs,
     max: MAX_KEPT,
   });
   deps.events.onChange(() => kept.forget());
