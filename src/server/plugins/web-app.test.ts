@@ -29,6 +29,9 @@ const MANIFEST: ViteManifest = {
   "../../node_modules/@fontsource/lora/files/lora-latin-700-normal.woff2": {
     file: "assets/lora-latin-700-b1.woff2",
   },
+  "../../node_modules/@fontsource/lora/files/lora-latin-400-italic.woff2": {
+    file: "assets/lora-latin-400-italic-i1.woff2",
+  },
 };
 
 /** A built app in miniature: the page, a manifest, and one script with its .br and .gz beside it. */
@@ -129,7 +132,10 @@ describe("the page", () => {
           /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g,
         ),
       ].map((m) => m[1]);
-      expect(fonts, url).toEqual(["/assets/press-start-2p-latin-400-normal-p1.woff2"]);
+      expect(fonts, url).toEqual([
+        "/assets/press-start-2p-latin-400-normal-p1.woff2",
+        "/assets/lora-latin-700-b1.woff2",
+      ]);
     }
   });
 
