@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { formatEastern, localTimeBeside } from "../src/common/time";
-import { expect, test } from "./fixtures";
+import { expect, scheduleOf, test } from "./fixtures";
 
 /**
  * One clock (issue 23): the front page's schedule is on the paper's clock (ET) wherever the browser is,
@@ -14,10 +14,7 @@ for (const timezoneId of ["Asia/Tokyo", "America/Los_Angeles", "America/New_York
       page,
       request,
     }) => {
-      const settings = (await (await request.get("/api/settings")).json()) as {
-        votingEndTime: string;
-        launchTime: string;
-      };
+      const settings = await scheduleOf(request);
       await page.goto("/");
       const hero = page.getByRole("region", { name: /^Vote on .+ Viral Headlines$/ });
       for (const at of [settings.votingEndTime, settings.launchTime]) {

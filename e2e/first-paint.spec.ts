@@ -1,5 +1,5 @@
 import { formatEastern, localTimeBeside } from "../src/common/time";
-import { expect, pageTitle, ROUTE_TITLES, test } from "./fixtures";
+import { expect, pageTitle, ROUTE_TITLES, scheduleOf, test } from "./fixtures";
 
 /**
  * The server draws each public page's first paint (decision 014): a phone shows the paper before its
@@ -69,10 +69,7 @@ for (const timezoneId of ["America/Chicago", "America/New_York"]) {
       page,
       request,
     }) => {
-      const settings = (await (await request.get("/api/settings")).json()) as {
-        votingEndTime: string;
-        launchTime: string;
-      };
+      const settings = await scheduleOf(request);
       const refused: string[] = [];
       page.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) refused.push(message.text());

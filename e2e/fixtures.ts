@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
 
@@ -92,4 +92,11 @@ export async function gotoDrawnByBrowser(page: Page, url: string): Promise<void>
     },
   );
   await page.goto(url);
+}
+
+/** The day's schedule as the server has it: when voting closes and when the winner launches. */
+export async function scheduleOf(
+  request: APIRequestContext,
+): Promise<{ votingEndTime: string; launchTime: string }> {
+  return (await (await request.get("/api/settings")).json()) as { votingEndTime: string; launchTime: string };
 }
