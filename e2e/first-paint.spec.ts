@@ -111,3 +111,22 @@ test("the app hydrates every public page as the server drew it: no mismatch, no 
     expect(reactErrors, path).toEqual([]);
   }
 });
+
+test("once hydrated, the page asks for the lists it was drawn with, once: a paint may be a moment old", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) asked.push(pathname);
+  });
+  const served = await (await page.request.get("/")).text();
+  expect(served).toContain('"queries":[[["settings"]');
+  await page.goto("/");
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  await page.waitForLoadState("networkidle");
+  // The page's own lists, fetched by the browser after hydration; the visitor's votes as always.
+  expect(asked.filter((p) => p === "/api/headlines")).toHaveLength(1);
+  expect(asked.filter((p) => p === "/api/settings")).toHaveLength(1);
+  expect(asked.filter((p) => p === "/api/me/votes")).toHaveLength(1);
+});

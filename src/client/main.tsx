@@ -52,7 +52,12 @@ const render = () => {
   // The first paint was inert while nothing answered it; React answers (and replays) presses from now on.
   root.removeAttribute("inert");
   if (firstPaint) {
-    setPaintedAt(firstPaint.at);
+    const { at, queries } = firstPaint;
+    // The server keeps a first paint through changes for a moment (a storm of votes): once hydrated, the
+    // page asks for its lists as a page without one would have, and shows what changed since, if anything.
+    setPaintedAt(at, () => {
+      for (const [queryKey] of queries) void queryClient.invalidateQueries({ queryKey, exact: true });
+    });
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

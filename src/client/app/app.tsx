@@ -2,7 +2,6 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { SiteConfigProvider } from "@/client/lib/site-config";
 import { useToast } from "@/client/lib/use-toast";
-import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
 import type { SiteConfig } from "@/common/site";
 
 /** How long after the page has loaded the live-update stream opens. */
@@ -21,9 +20,7 @@ function LiveUpdates() {
     let unmounted = false;
     const load = () => {
       void import("@/client/lib/live-updates").then(({ startLiveUpdates }) => {
-        // Lists embedded with the server's first paint (decision 014) were read before the stream opened.
-        if (!unmounted)
-          stop = startLiveUpdates(queryClient, document.getElementById(FIRST_PAINT_ELEMENT_ID) !== null);
+        if (!unmounted) stop = startLiveUpdates(queryClient);
       });
     };
     const later = () => {

@@ -6,10 +6,15 @@ import { useEffect, useSyncExternalStore } from "react";
  * drew it, or React throws the page away and draws it again. Undefined otherwise.
  */
 let paintedAt: number | undefined;
+let whenHydrated: (() => void) | undefined;
 
-/** Set around a render that must match the first paint: the server's draw, the browser's hydration. */
-export function setPaintedAt(at: number | undefined): void {
+/**
+ * Set around a render that must match the first paint: the server's draw, the browser's hydration.
+ * `then` runs once the page in view has hydrated.
+ */
+export function setPaintedAt(at: number | undefined, then?: () => void): void {
   paintedAt = at;
+  whenHydrated = then;
 }
 
 /**
@@ -18,7 +23,11 @@ export function setPaintedAt(at: number | undefined): void {
  * paint's moment then. In the server's tree and the browser's alike (they must be the same components).
  */
 export function ClockHandover() {
-  useEffect(() => setPaintedAt(undefined), []);
+  useEffect(() => {
+    const then = whenHydrated;
+    setPaintedAt(undefined);
+    then?.();
+  }, []);
   return null;
 }
 

@@ -20,7 +20,7 @@ function refetch(queryClient: QueryClient, topics: readonly string[]) {
  * down, or refused, the lists are refetched every 30 s, and when it opens again every list is fetched at
  * once: what changed while it was down reached nobody's stream (issue 14: a rolling restart loses nothing).
  */
-export function startLiveUpdates(queryClient: QueryClient, readBeforeStart = false): () => void {
+export function startLiveUpdates(queryClient: QueryClient): () => void {
   if (typeof EventSource === "undefined") return () => {};
   let fallback: ReturnType<typeof setInterval> | undefined;
   const startFallback = () => {
@@ -32,8 +32,8 @@ export function startLiveUpdates(queryClient: QueryClient, readBeforeStart = fal
   };
 
   let source: EventSource | undefined;
-  /** The stream broke since it last opened, or had not opened since the lists were read: changes may be missed. */
-  let missed = readBeforeStart;
+  /** The stream broke since it last opened: changes may have been missed. */
+  let missed = false;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
     const current = new EventSource("/api/events");

@@ -75,8 +75,9 @@ const renders = new AsyncLocalStorage<App>();
  * Each public page's first paint, drawn on the server with the app's own components (decision 014) and kept
  * until a change is announced (what it shows is the lists' state), but at least `keepAtLeastMs` (a render
  * costs tens of milliseconds: a storm of votes must not cause one per page asked for; the browser fetches
- * the lists again when its live updates open), and at most `ttlMs` (its clock texts). The renderer, React's server renderer with the app, is loaded with the first
- * page asked for, not at start-up. A render that fails leaves the page to the browser, as before.
+ * the lists again once it has hydrated), and at most `ttlMs` (its clock texts). The renderer, React's
+ * server renderer with the app, is loaded with the first page asked for, not at start-up. A render that
+ * fails leaves the page to the browser, as before.
  */
 export function createFirstPaints(deps: {
   app: App;
