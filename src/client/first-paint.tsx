@@ -1,16 +1,14 @@
 /**
  * The page's first paint, drawn on the server (decision 014): the same app at the requested path, with the
  * public lists it shows read from the server's own routes. Bundled into the server only (build/server.ts);
- * the browser's entry is main.tsx, which draws the page again over it with the same data.
+ * the browser's entry is main.tsx, which hydrates it with the same lists and clock.
  */
-import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { FIRST_PAINT_QUERIES, type FirstPaintData } from "@/common/first-paint";
 import type { SiteConfig } from "@/common/site";
 import { App } from "./app/app";
-import { AppRoutes, loadPageFor } from "./app/app-routes";
-import { ScrollToTop } from "./app/scroll-to-top";
+import { loadPageFor } from "./app/app-routes";
 import { setPaintedAt } from "./lib/first-paint-clock";
 import { createQueryClient } from "./lib/query-client";
 
@@ -43,16 +41,12 @@ export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig)
   const draw = () => {
     setPaintedAt(at);
     try {
-      // The browser's tree (main.tsx), with the static router: hydration needs the same components.
       return renderToString(
-        <StrictMode>
-          <App siteConfig={siteConfig} queryClient={queryClient}>
-            <StaticRouter location={pathname}>
-              <ScrollToTop />
-              <AppRoutes />
-            </StaticRouter>
-          </App>
-        </StrictMode>,
+        <App
+          siteConfig={siteConfig}
+          queryClient={queryClient}
+          router={(routes) => <StaticRouter location={pathname}>{routes}</StaticRouter>}
+        />,
       );
     } finally {
       setPaintedAt(undefined);

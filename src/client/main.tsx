@@ -4,13 +4,11 @@ import "@fontsource/lora/latin-400.css";
 import "@fontsource/lora/latin-700.css";
 import "./styles.css";
 
-import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
 import { App } from "./app/app";
-import { AppRoutes, loadPageFor } from "./app/app-routes";
-import { ScrollToTop } from "./app/scroll-to-top";
+import { loadPageFor } from "./app/app-routes";
 import { setPaintedAt } from "./lib/first-paint-clock";
 import { createQueryClient } from "./lib/query-client";
 import { readSiteConfig } from "./lib/site-config";
@@ -40,14 +38,11 @@ const render = () => {
   // beside it, and a head with two titles is read by some clients as the first (issue 23).
   for (const title of document.head.querySelectorAll("title")) title.remove();
   const app = (
-    <StrictMode>
-      <App siteConfig={siteConfig} queryClient={queryClient}>
-        <BrowserRouter>
-          <ScrollToTop />
-          <AppRoutes />
-        </BrowserRouter>
-      </App>
-    </StrictMode>
+    <App
+      siteConfig={siteConfig}
+      queryClient={queryClient}
+      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+    />
   );
   // The first paint was inert while nothing answered it; React answers (and replays) presses from now on.
   root.removeAttribute("inert");

@@ -1,8 +1,10 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from "react";
 import { SiteConfigProvider } from "@/client/lib/site-config";
 import { useToast } from "@/client/lib/use-toast";
 import type { SiteConfig } from "@/common/site";
+import { AppRoutes } from "./app-routes";
+import { ScrollToTop } from "./scroll-to-top";
 
 /** How long after the page has loaded the live-update stream opens. */
 const LIVE_UPDATES_DELAY_MS = 3_000;
@@ -58,25 +60,33 @@ function LazyToaster() {
 }
 
 /**
- * The app around its router: the browser's (main.tsx) or, for a page's first paint on the server, a static
- * one at the requested path (first-paint.tsx).
+ * The whole app around its router: the browser's (main.tsx) or, for a page's first paint on the server, a
+ * static one at the requested path (first-paint.tsx). One tree for both: hydration needs the same components.
  */
 export function App({
   siteConfig,
   queryClient,
-  children,
+  router,
 }: {
   siteConfig: SiteConfig;
   queryClient: QueryClient;
-  children: ReactNode;
+  /** Puts the routes in a router. */
+  router: (routes: ReactNode) => ReactNode;
 }) {
   return (
-    <SiteConfigProvider config={siteConfig}>
-      <QueryClientProvider client={queryClient}>
-        <LiveUpdates />
-        {children}
-        <LazyToaster />
-      </QueryClientProvider>
-    </SiteConfigProvider>
+    <StrictMode>
+      <SiteConfigProvider config={siteConfig}>
+        <QueryClientProvider client={queryClient}>
+          <LiveUpdates />
+          {router(
+            <>
+              <ScrollToTop />
+              <AppRoutes />
+            </>,
+          )}
+          <LazyToaster />
+        </QueryClientProvider>
+      </SiteConfigProvider>
+    </StrictMode>
   );
 }

@@ -10,6 +10,13 @@ const ESCAPES: Record<string, string> = {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 /**
+ * `value` as JSON in a `<script type="application/json">` the page reads (site config, first paint): "<" is
+ * escaped inside the JSON, so that no value can close the script element.
+ */
+export const jsonScript = (id: string, value: unknown) =>
+  `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+
+/**
  * Every character XML 1.0 forbids (outside its Char production): the C0 controls but tab, line feed and
  * carriage return, lone surrogates, U+FFFE and U+FFFF. One of them anywhere makes a whole feed unreadable,
  * and rows stored before the text rule refused them (src/common/text.ts) may still hold them.

@@ -15,7 +15,7 @@ import {
 } from "../features/share/first-paint";
 import { type PageAnswer, type PageHeads, renderHeadTags } from "../features/share/page-heads";
 import { pickEncoding } from "../lib/accept-encoding";
-import { escapeHtml } from "../lib/html";
+import { escapeHtml, jsonScript } from "../lib/html";
 import type { App } from "../types";
 import { labelRoute } from "./observability";
 
@@ -45,8 +45,6 @@ export function renderIndexHtml(
   fonts: readonly string[] = [],
   body?: PaintedBody,
 ): string {
-  // "<" is escaped inside the JSON so that no value can close the script element.
-  const json = JSON.stringify(site).replace(/</g, "\\u003c");
   // crossorigin as on Vite's own tags: a preload in another mode would not be reused by the import.
   const fontLinks = fonts.map(
     (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`,
@@ -54,7 +52,7 @@ export function renderIndexHtml(
   const withHead = headTags
     ? template.replace(/<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, () => headTags)
     : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.siteName)}</title>`);
-  const siteJson = `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const siteJson = jsonScript(SITE_CONFIG_ELEMENT_ID, site);
   if (!body) {
     // The fonts of the first paint, fetched with the stylesheet rather than after it: text drawn in a
     // fallback and then swapped would move the page (layout shift). The page's chunks beside the entry.
@@ -63,21 +61,20 @@ export function renderIndexHtml(
     );
     return withHead.replace("</head>", `${[...fontLinks, ...preloadLinks].join("")}${siteJson}</head>`);
   }
-  // A first-painted page (decision 014): the drawn page in #root, inert until the app has drawn it over
+  // A first-painted page (decision 014): the drawn page in #root, inert until the app hydrates it
   // (main.tsx: a press on it would be lost), its lists for the app, and the one script that loads the app
   // once the page has been drawn: no script or module preload in the head competes with the stylesheet,
   // the fonts and the page's pictures.
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(withHead);
-  // The entry first: the script loads it as a module and preloads the rest (none without an entry).
-  const files = JSON.stringify(entry ? [entry[1], ...preloads] : []).replace(/</g, "\\u003c");
   return (entry ? withHead.replace(entry[0], "") : withHead)
     .replace("</head>", `${fontLinks.join("")}${siteJson}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root" inert>${body.html}</div>` +
-        `<script id="${FIRST_PAINT_ELEMENT_ID}" type="application/json">${body.data}</script>` +
-        `<script id="${APP_FILES_ELEMENT_ID}" type="application/json">${files}</script>` +
+        jsonScript(FIRST_PAINT_ELEMENT_ID, body.data) +
+        // The entry first: the script loads it as a module and preloads the rest (none without an entry).
+        jsonScript(APP_FILES_ELEMENT_ID, entry ? [entry[1], ...preloads] : []) +
         `<script>${FIRST_PAINT_SCRIPT}</script>`,
     );
 }

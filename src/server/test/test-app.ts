@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
@@ -109,4 +111,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, now = new D
       await database.close();
     },
   };
+}
+
+/** The built browser app in miniature: a directory holding `indexHtml` as its page, for `staticDir`. */
+export function builtPage(indexHtml: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-page-"));
+  fs.writeFileSync(path.join(dir, "index.html"), indexHtml);
+  return dir;
 }

@@ -1,22 +1,15 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
 import { FIRST_PAINT_KEEP_MS } from "../../app";
 import { createHeadline } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { builtPage, createTestApp, type TestApp } from "../../test/test-app";
 
 /** The built app's page in miniature: the server fills in its head and its first paint. */
-function staticDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-paint-"));
-  fs.writeFileSync(
-    path.join(dir, "index.html"),
+const staticDir = () =>
+  builtPage(
     '<!doctype html><html><head><meta charset="UTF-8" /><title>Meme Gazette</title><script type="module" crossorigin src="/assets/index-entry.js"></script></head><body><div id="root"></div></body></html>',
   );
-  return dir;
-}
 
 let t: TestApp;
 beforeAll(async () => {

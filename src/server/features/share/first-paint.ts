@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
+import type { FirstPaint } from "@/client/first-paint";
 import { type PageFile, PRIVATE_PAGE_FILES, RECEIPT_PAGE } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
@@ -7,12 +8,8 @@ import type { LiveEvents } from "../../events/live-events";
 import { KeptUntilChange } from "../../lib/kept-until-change";
 import type { App } from "../../types";
 
-/** The HTML a page's `#root` starts with, and the lists it was drawn from as JSON, for the browser. */
-export interface PaintedBody {
-  html: string;
-  /** JSON with "<" escaped: no value can close the script element that holds it. */
-  data: string;
-}
+/** The HTML a page's `#root` starts with, and the lists it was drawn from, for the browser. */
+export type PaintedBody = FirstPaint;
 
 export type FirstPaints = (pathname: string, page: PageFile) => Promise<PaintedBody | undefined>;
 
@@ -90,8 +87,7 @@ export function createFirstPaints(deps: {
   const render = async (pathname: string): Promise<PaintedBody | undefined> => {
     try {
       const { renderFirstPaint } = await loadRenderer();
-      const paint = await renders.run(app, () => renderFirstPaint(pathname, site));
-      return { html: paint.html, data: JSON.stringify(paint.data).replace(/</g, "\\u003c") };
+      return await renders.run(app, () => renderFirstPaint(pathname, site));
     } catch (error) {
       app.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
       return undefined;

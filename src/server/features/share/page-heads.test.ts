@@ -1,23 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headlines } from "../../db/schema";
 import { createHeadline, writeUnannounced } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { builtPage, createTestApp, type TestApp } from "../../test/test-app";
 
 const PUBLIC_URL = "https://memegazette.example";
 
 /** The built app's page in miniature: the server fills in its head. */
-function staticDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-heads-"));
-  fs.writeFileSync(
-    path.join(dir, "index.html"),
+const staticDir = () =>
+  builtPage(
     '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="template" /><title>Meme Gazette</title></head><body><div id="root"></div></body></html>',
   );
-  return dir;
-}
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { apiRequest } from "@/client/lib/api-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import type { Sentiment } from "@/common/sentiment";
 import type { VoteResult } from "@/common/votes";
-import { applyVoteResult } from "./vote-cache";
+import { sendVote } from "./vote-cache";
 
 export async function communityVote({ id, voteType }: { id: number; voteType: Sentiment }) {
   return apiRequest<VoteResult>("POST", `/api/community-vote/${id}`, { body: { voteType } });
@@ -12,21 +12,10 @@ export async function communityVote({ id, voteType }: { id: number; voteType: Se
 /**
  * A sentiment vote on the winner, or (with "buy") a vote for a Tomorrow's News candidate. A counted vote's
  * answer updates the cached headlines, Tomorrow's News and Yesterday's News directly (the spec refetched
- * them); after a refusal, which may be the daily limit, they and this visitor's votes are fetched again.
- * A plain call, as the headline vote (use-cast-vote.ts): the panels track their own sending state.
+ * them, sendVote); after a refusal, which may be the daily limit, the two races are fetched again.
  */
 export function useCommunityVote(): (vote: { id: number; voteType: Sentiment }) => Promise<VoteResult> {
   const queryClient = useQueryClient();
-  return async (vote) => {
-    try {
-      const result = await communityVote(vote);
-      applyVoteResult(queryClient, result);
-      return result;
-    } catch (error) {
-      for (const queryKey of [queryKeys.headlines, queryKeys.tomorrowsNews, queryKeys.myVotes]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-      throw error;
-    }
-  };
+  return (vote) =>
+    sendVote(queryClient, () => communityVote(vote), [queryKeys.headlines, queryKeys.tomorrowsNews]);
 }
