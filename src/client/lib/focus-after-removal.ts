@@ -1,5 +1,8 @@
-/** How long to wait for the list to drop the item before giving up (a slow refetch). */
-const WAIT_MS = 5_000;
+/**
+ * How long to wait for the list to drop the item before giving up: a refetch on a loaded server took more
+ * than 5 s in CI, and the focus then fell to <body>. The focus is moved only if it is still nowhere.
+ */
+const WAIT_MS = 30_000;
 
 /**
  * Keeps the keyboard's place when an action removes its own item (Approve takes a card out of the pending
@@ -22,8 +25,10 @@ export function focusAfterRemoval(item: Element, fallback: () => HTMLElement | n
     if (li.isConnected) return;
     observer.disconnect();
     clearTimeout(timer);
-    // After React's commit, so the neighbour's buttons are in place.
-    requestAnimationFrame(move);
+    // After React's commit, so the neighbour's buttons are in place; never away from where the visitor went.
+    requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) move();
+    });
   });
   const timer = setTimeout(() => observer.disconnect(), WAIT_MS);
   observer.observe(document.body, { childList: true, subtree: true });
