@@ -93,3 +93,20 @@ export function canonicalPagePath(pathname: string): string {
   const normalized = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   return normalized === "/old-news" ? "/yesterdays-news" : normalized;
 }
+
+/**
+ * The one path of a page request (issue 28): doubled slashes made one and the trailing one dropped, the
+ * page table's paths and every fixed segment in lower case (a receipt id and a headline's slug are kept as
+ * written: the headline's page redirects to its own slug). Undefined for a path that is no page, which the
+ * not-found page answers as it is. The server answers any other spelling with a 301 to this one before
+ * anything is drawn or looked up, so one page is kept once whatever path was asked for.
+ */
+export function canonicalRequestPath(pathname: string): string | undefined {
+  const collapsed = pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  const lower = collapsed.toLowerCase();
+  if (Object.hasOwn(PAGE_FILES, lower)) return lower;
+  if (EDITION_PATH_PATTERN.test(lower)) return lower;
+  if (parseHeadlinePath(collapsed)) return `/h/${collapsed.slice(3)}`;
+  const receipt = /^\/submission\/([^/]+)$/i.exec(collapsed);
+  return receipt ? `/submission/${receipt[1]}` : undefined;
+}

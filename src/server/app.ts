@@ -37,6 +37,7 @@ import { createPushFetch } from "./integrations/outbound";
 import { createTelegramClient } from "./integrations/telegram";
 import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
+import { PublicReads } from "./lib/public-reads";
 import { RedisLink } from "./lib/redis";
 import { REQUEST_ID_HEADER, requestIdOf } from "./lib/request-id";
 import { trustProxyFunction } from "./lib/trust-proxy";
@@ -58,12 +59,20 @@ import { registerWebApp, siteConfigOf } from "./plugins/web-app";
 import type { App } from "./types";
 
 /**
- * How long a page's first paint is kept when nothing changes: what its clocks say (a countdown) may be this
- * far behind until the browser draws the page again, a second or two after it arrives.
+ * How a page's first paint is kept (decision 015, features/share/first-paint.ts): while nothing changes,
+ * QUIET_MS (what its clocks say, a countdown, may be that far behind until the app runs); under votes,
+ * COUNTS_MS (the browser's one fetch after hydration brings the counts of now); a change of what it lists
+ * is looked for CHECK_MS after a change is announced, and drawn by the next request.
  */
-const FIRST_PAINT_TTL_MS = 5_000;
-/** A first paint outlives a change until it is this old: at most one render per page and second. */
-export const FIRST_PAINT_KEEP_MS = 1_000;
+export const FIRST_PAINT = Object.freeze({
+  quietMs: 15_000,
+  countsMs: 5_000,
+  checkMs: 500,
+  /** Pages kept at most (~40 kB each with their compressed copies): the least recently used go first. */
+  max: 300,
+  /** Draws one network may cause a minute (a crawler walking every headline); beyond, the browser draws. */
+  drawsPerMinute: 30,
+});
 
 /** Methods that change nothing: their answers never wait for the database's announcements. */
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -73,6 +82,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Fastify's logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
+  /** Tests only: how first paints are kept (FIRST_PAINT). */
+  firstPaint?: Partial<Record<keyof typeof FIRST_PAINT, number>>;
 }
 
 type ServerTimeout = "keepAliveTimeout" | "requestTimeout" | "connectionTimeout" | "maxRequestsPerSocket";
@@ -88,7 +99,12 @@ function withRedaction(logger: BuildAppOptions["logger"]): BuildAppOptions["logg
 }
 
 /** The whole site as a Fastify instance, not listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  firstPaint,
+}: BuildAppOptions): Promise<App> {
   // Set once the app is built; until then (and for inject(), which skips the server) Fastify answers all.
   let fastPath: FastPath | undefined;
   const trustsProxy = trustProxyFunction(config.trustProxy);
@@ -189,6 +205,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const metrics = registerObservability(app);
   metrics.watchQueue("images", app.imageWork);
   app.decorate("listCache", new ListCache(liveEvents, config.listCacheMs, metrics.listCache));
+  app.decorate("publicReads", new PublicReads());
   app.decorate("paymentChecks", new PaymentChecks(database.db, config, app.log, metrics));
   const telegramClient = createTelegramClient(config, metrics.outbound);
   app.decorate(
@@ -266,11 +283,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     config,
     createPageHeads({ db: app.db, config, events: liveEvents }),
     createFirstPaints({
-      app,
+      ...FIRST_PAINT,
+      ...firstPaint,
+      reads: app.publicReads,
       site: siteConfigOf(config),
       events: liveEvents,
-      ttlMs: FIRST_PAINT_TTL_MS,
-      keepAtLeastMs: FIRST_PAINT_KEEP_MS,
+      metrics: metrics.firstPaint,
+      log: app.log,
     }),
   );
 

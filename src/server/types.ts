@@ -14,6 +14,7 @@ import type { PushContext } from "./features/push/push-sender";
 import type { TelegramContext } from "./features/telegram/telegram.service";
 import type { ImageWorkQueue } from "./features/uploads/image-work-queue";
 import type { ListCache } from "./lib/list-cache";
+import type { PublicReads } from "./lib/public-reads";
 import type { RedisLink } from "./lib/redis";
 
 /** The app instance as routes see it: zod schemas type the requests and answers. */
@@ -32,6 +33,8 @@ declare module "fastify" {
     db: Db;
     liveEvents: LiveEvents;
     listCache: ListCache;
+    /** The public answers a first paint is drawn from, read without HTTP (lib/public-reads.ts). */
+    publicReads: PublicReads;
     /** Uploaded images are decoded and re-encoded through it: a fixed number of workers, a small queue. */
     imageWork: ImageWorkQueue;
     /** Promoted submissions' payments, looked for on chain (the receipt page and the payment job). */

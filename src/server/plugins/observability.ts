@@ -104,6 +104,23 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Pages' first paints drawn on the server (features/share/first-paint.ts), by page route. */
+  readonly firstPaint: FirstPaintMetrics = {
+    draws: new Counter({
+      name: "first_paint_draws_total",
+      help: "First paints drawn on the server (not kept from an earlier request), by page route (/h/:id).",
+      labelNames: ["route"] as const,
+      registers: [this.registry],
+    }),
+    drawSeconds: new Histogram({
+      name: "first_paint_draw_seconds",
+      help: "Time a first paint took to draw, its public reads included, by page route.",
+      labelNames: ["route"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [this.registry],
+    }),
+  };
+
   readonly refusals = new Counter({
     name: "limit_refusals_total",
     help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw, token_facts, push).",
@@ -262,6 +279,11 @@ function routeOf(request: FastifyRequest): string {
   if (label) return label;
   const route = request.routeOptions.url;
   return route === undefined || route === "/*" ? "unmatched" : route;
+}
+
+export interface FirstPaintMetrics {
+  draws: Counter<"route">;
+  drawSeconds: Histogram<"route">;
 }
 
 export function registerObservability(app: App): Metrics {

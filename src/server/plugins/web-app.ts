@@ -4,7 +4,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
-import { ALL_PAGE_FILES, NOT_FOUND_PAGE, type PageFile, pageFileFor, pageRouteOf } from "@/common/pages";
+import {
+  ALL_PAGE_FILES,
+  canonicalRequestPath,
+  NOT_FOUND_PAGE,
+  type PageFile,
+  pageFileFor,
+  pageRouteOf,
+} from "@/common/pages";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
 import {
@@ -282,12 +289,22 @@ export async function registerWebApp(
       return reply.status(301).header("cache-control", "no-cache").redirect(answer.location, 301);
     }
     // A page that is not there (404) is left to the browser: nobody waits for its first paint.
-    const body = answer.status === 200 ? await firstPaints?.(pathname, answer.page) : undefined;
+    const paint =
+      answer.status === 200 && firstPaints
+        ? await firstPaints(pathname, answer.page, request.visitor.network)
+        : undefined;
+    const started = performance.now();
     const page = prepared.get(
       answer.page,
       answer.head && renderHeadTags(answer.head, site.siteName, config.publicUrl),
-      body,
+      paint?.body,
     );
+    if (paint) {
+      // Whether this page's paint was drawn for this request or kept, and what it cost (its compression
+      // included: a page is compressed once per paint).
+      const ms = paint.ms + performance.now() - started;
+      reply.header("server-timing", `paint;desc="${paint.source}";dur=${ms.toFixed(1)}`);
+    }
     const encoding = pickEncoding(request.headers["accept-encoding"]);
     reply
       .status(answer.status)
@@ -297,6 +314,23 @@ export async function registerWebApp(
     if (encoding) reply.header("content-encoding", encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
+
+  // One path per page (issue 28): any other spelling of a page's path (case, a trailing or doubled slash) is
+  // sent to its canonical one before anything is looked up or drawn, so each page is drawn and kept once.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!wantsPage(request)) return;
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (isApiPath(pathname) || isDotPath(pathname) || isFileRequest(pathname)) return;
+    const canonical = canonicalRequestPath(pathname);
+    // No page: the not-found page, as for any unknown path (the static plugin would refuse a "directory").
+    if (canonical === undefined) return /\/\/|.\/$/.test(pathname) ? reply.callNotFound() : undefined;
+    if (canonical === pathname) return;
+    labelRoute(request.raw, pageRouteOf(canonical) ?? "unmatched");
+    return reply
+      .status(301)
+      .header("cache-control", "no-cache")
+      .redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);
+  });
 
   // The static plugin refuses directories (403) when it serves no index: the front page needs its own route.
   app.get("/", (request, reply) => sendPage(request, reply, "/"));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../app";
+import { type BuildAppOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres, rowsOf } from "../db/connect";
 import { ensureSettings } from "../features/settings/settings.service";
@@ -98,10 +98,14 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database, settings in place, not listening: requests go through inject(). */
-export async function createTestApp(overrides: Partial<Config> = {}, now = new Date()): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  now = new Date(),
+  firstPaint?: BuildAppOptions["firstPaint"],
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await ensureSettings(database.db, now);
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, firstPaint });
   return {
     app,
     database,

@@ -12,12 +12,18 @@ export const NO_EDITION = "No edition was printed on this date.";
  * changes and may be kept a day; a live one is fetched fresh.
  */
 export async function editionsRoutes(app: App): Promise<void> {
-  app.get<{ Params: { date: string } }>("/api/editions/:date", async (request, reply) => {
-    const csv = request.params.date.endsWith(".csv");
-    const day = csv ? request.params.date.slice(0, -4) : request.params.date;
+  const readEdition = async (day: string) => {
     if (!isEditionDate(day)) throw badRequest(BAD_EDITION_DATE);
     const edition = await findEditionRecord(app.db, day, new Date());
     if (!edition) throw notFound(NO_EDITION);
+    return edition;
+  };
+  // An edition's page draws its first paint from the same record (lib/public-reads.ts).
+  app.publicReads.add("/api/editions/:date", ({ date }) => readEdition(date ?? ""));
+  app.get<{ Params: { date: string } }>("/api/editions/:date", async (request, reply) => {
+    const csv = request.params.date.endsWith(".csv");
+    const day = csv ? request.params.date.slice(0, -4) : request.params.date;
+    const edition = await readEdition(day);
     const final = edition.races.every((race) => race.final);
     reply.header("cache-control", final ? "public, max-age=86400" : "no-cache");
     if (!csv) return edition;

@@ -13,10 +13,13 @@ import {
 
 export async function headlinesRoutes(app: App): Promise<void> {
   // The busiest answers of the site: served from the list cache, serialized through HeadlineListSchema.
-  const list = (url: string, topic: LiveTopic, load: typeof listHomeHeadlines) =>
+  // The first paint reads the same list from the cache (lib/public-reads.ts).
+  const list = (url: string, topic: LiveTopic, load: typeof listHomeHeadlines) => {
+    app.publicReads.add(url, () => app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db)));
     app.get(url, (_request, reply) =>
       app.listCache.send(reply, url, topic, HeadlineListSchema, () => load(app.db)),
     );
+  };
 
   list("/api/headlines", "headlines", listHomeHeadlines);
   list("/api/tomorrows-news", "tomorrows-news", listTomorrowsNews);
@@ -25,13 +28,19 @@ export async function headlinesRoutes(app: App): Promise<void> {
   list("/api/old-news", "yesterdays-news", listYesterdaysNews);
 
   // One headline for its page (/h/{id}): a primary-key read, not worth a cache.
+  const readHeadline = async (id: number) => {
+    const headline = await findHeadlinePage(app.db, id);
+    if (!headline) throw notFound(HEADLINE_NOT_FOUND);
+    return headline;
+  };
+  app.publicReads.add("/api/headlines/:id", async (params) => {
+    const parsed = IdParamsSchema.safeParse(params);
+    if (!parsed.success) throw notFound(HEADLINE_NOT_FOUND);
+    return HeadlinePageSchema.parse(await readHeadline(parsed.data.id));
+  });
   app.get(
     "/api/headlines/:id",
     { schema: { params: IdParamsSchema, response: { 200: HeadlinePageSchema } } },
-    async (request) => {
-      const headline = await findHeadlinePage(app.db, request.params.id);
-      if (!headline) throw notFound(HEADLINE_NOT_FOUND);
-      return headline;
-    },
+    (request) => readHeadline(request.params.id),
   );
 }

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
-import { FIRST_PAINT_KEEP_MS } from "../../app";
+import { sql } from "drizzle-orm";
+import { headlinePath } from "@/common/headline-path";
+import { FIRST_PAINT } from "../../app";
 import { createHeadline } from "../../test/factories";
 import { builtPage, createTestApp, type TestApp } from "../../test/test-app";
 
@@ -14,7 +16,10 @@ const staticDir = () =>
 let t: TestApp;
 beforeAll(async () => {
   // Kept a minute when nothing changes: what a test sees after a change is the change, not a timeout.
-  t = await createTestApp({ staticDir: staticDir(), publicUrl: "https://memegazette.example" });
+  // Every test here asks from one network: its draws are not what is bounded here (see below).
+  t = await createTestApp({ staticDir: staticDir(), publicUrl: "https://memegazette.example" }, new Date(), {
+    drawsPerMinute: 10_000,
+  });
 });
 afterAll(() => t.close());
 
@@ -35,14 +40,21 @@ async function firstPaint(url: string) {
   };
 }
 
-/**
- * A change heard, and the paint before it old enough to be dropped: a paint outlives a change until it is
- * FIRST_PAINT_KEEP_MS old (a storm of votes renders each page once a second at most).
- */
-async function changed() {
-  await t.database.changesHeard();
-  await new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_KEEP_MS));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A change of what pages list heard, and the kept paints checked against it (decision 015). */
+async function changed(app = t) {
+  await app.database.changesHeard();
+  await sleep(FIRST_PAINT.checkMs + 300);
 }
+
+/** The value of one series of /metrics (0 when absent). */
+async function metric(app: TestApp, series: string): Promise<number> {
+  const text = (await app.app.inject({ url: "/metrics" })).body;
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+const drawsOf = (app: TestApp, route: string) => metric(app, `first_paint_draws_total{route="${route}"}`);
 
 const text = (html: string) =>
   html
@@ -95,7 +107,7 @@ describe("the first paint drawn on the server (decision 014)", () => {
     expect(text(edition.root)).toContain("Cat elected mayor of the blockchain");
   });
 
-  it("draws a change as soon as it is announced: a vote moves the count the next visitor sees", async () => {
+  it("draws a vote's count once the paint is a few seconds old: a vote changes counts, not the page", async () => {
     const { id } = await createHeadline(t.db, { title: "Dog buys the dip", votes: 0 });
     await changed();
     const before = await firstPaint("/");
@@ -115,6 +127,8 @@ describe("the first paint drawn on the server (decision 014)", () => {
     });
     expect(vote.statusCode).toBe(200);
     await changed();
+    expect(votesOf((await firstPaint("/")).data)).toBe(0);
+    await sleep(FIRST_PAINT.countsMs);
     expect(votesOf((await firstPaint("/")).data)).toBe(1);
   });
 
@@ -155,5 +169,121 @@ describe("the first paint drawn on the server (decision 014)", () => {
       // Their script is the entry in the head, as before.
       expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-entry.js">');
     }
+  });
+});
+
+describe("the 8 PM crowd: one paint per page, at a cost that does not follow the vote rate (issue 28)", () => {
+  it("answers every other spelling of a page's path with a 301 to its one path: 100 variants cost one draw", async () => {
+    for (const [asked, canonical] of [
+      ["/TOMORROWS-NEWS", "/tomorrows-news"],
+      ["/tomorrows-news/", "/tomorrows-news"],
+      ["/tomorrows-news//", "/tomorrows-news"],
+      ["//tomorrows-news", "/tomorrows-news"],
+      ["/Archive/?month=2026-11", "/archive?month=2026-11"],
+      ["/EDITION/2026-11-27/", "/edition/2026-11-27"],
+      ["/H/12/Some-Slug/", "/h/12/Some-Slug"],
+    ] as const) {
+      const res = await t.app.inject({ url: asked });
+      expect(res.statusCode, asked).toBe(301);
+      expect(res.headers.location, asked).toBe(canonical);
+    }
+    // Not a page: no redirect anywhere else.
+    expect((await t.app.inject({ url: "//evil.example/" })).statusCode).toBe(404);
+
+    const before = await drawsOf(t, "/tomorrows-news");
+    for (let i = 0; i < 100; i++) {
+      const variant = [..."/tomorrows-news"]
+        .map((c, j) => ((i >> j % 8) & 1 ? c.toUpperCase() : c))
+        .join("")
+        .concat("/".repeat(i % 3));
+      const res = await t.app.inject({ url: variant });
+      expect([200, 301], variant).toContain(res.statusCode);
+    }
+    await firstPaint("/tomorrows-news");
+    await firstPaint("/tomorrows-news");
+    expect((await drawsOf(t, "/tomorrows-news")) - before).toBeLessThanOrEqual(1);
+  });
+
+  it("answers an unknown or unpublished headline 404 without drawing it", async () => {
+    const pending = await createHeadline(t.db, { stage: "pending" });
+    const before = await drawsOf(t, "/h/:id");
+    for (const url of ["/h/99999999", `/h/${pending.id}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
+    }
+    expect(await drawsOf(t, "/h/:id")).toBe(before);
+  });
+
+  it("draws each page once under a storm of votes, and a new headline in the race within 2 s", async () => {
+    const { id } = await createHeadline(t.db, { title: "Hamster runs the central bank", votes: 1 });
+    await changed();
+    await firstPaint("/");
+    const before = await drawsOf(t, "/");
+    // Votes as the database writes them (each announces the home page's list), ten a second, while
+    // visitors read the front page.
+    const until = Date.now() + FIRST_PAINT.countsMs - 1_500;
+    while (Date.now() < until) {
+      await t.db.execute(sql`UPDATE headlines SET votes = votes + 1 WHERE id = ${id}`);
+      expect((await firstPaint("/")).res.statusCode).toBe(200);
+      await sleep(100);
+    }
+    expect(await drawsOf(t, "/")).toBe(before);
+
+    // A headline joining the race is what the page lists: the next paint draws it.
+    await createHeadline(t.db, { title: "Otter joins the race late" });
+    const joined = Date.now() + 2_000;
+    let words = "";
+    while (Date.now() < joined && !words.includes("Otter joins the race late")) {
+      await sleep(100);
+      words = text((await firstPaint("/")).root);
+    }
+    expect(words).toContain("Otter joins the race late");
+  });
+
+  it("reads a draw's lists without HTTP: no request counted, and says in Server-Timing whether it drew", async () => {
+    await createHeadline(t.db, { title: "Parrot audits the treasury" });
+    await changed();
+    const requests = () => metric(t, 'http_requests_total{method="GET",route="/api/settings",status="200"}');
+    const before = await requests();
+    const drawn = await t.app.inject({ url: "/archive" });
+    expect(drawn.headers["server-timing"]).toMatch(/^paint;desc="drawn";dur=\d+(\.\d)?$/);
+    const kept = await t.app.inject({ url: "/archive" });
+    expect(kept.headers["server-timing"]).toMatch(/^paint;desc="kept";dur=/);
+    expect(await requests()).toBe(before);
+    expect(await metric(t, 'first_paint_draw_seconds_count{route="/archive"}')).toBeGreaterThan(0);
+  });
+});
+
+describe("kept paints and draws are bounded (issue 28)", () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ staticDir: staticDir() }, new Date(), { max: 2, drawsPerMinute: 4 });
+  });
+  afterAll(() => small.close());
+  const ask = (url: string, remoteAddress: string) => small.app.inject({ url, remoteAddress });
+  const source = (res: { headers: Record<string, unknown> }) =>
+    /desc="(\w+)"/.exec(String(res.headers["server-timing"]))?.[1];
+
+  it("drops the least recently used paint, not all of them", async () => {
+    expect(source(await ask("/about", "10.0.0.1"))).toBe("drawn");
+    expect(source(await ask("/submit", "10.0.0.1"))).toBe("drawn");
+    expect(source(await ask("/about", "10.0.0.1"))).toBe("kept");
+    expect(source(await ask("/archive", "10.0.0.2"))).toBe("drawn");
+    expect(source(await ask("/about", "10.0.0.2"))).toBe("kept");
+    expect(source(await ask("/submit", "10.0.0.2"))).toBe("drawn");
+  });
+
+  it("gives a network over its draws a minute the page the browser draws, never an error", async () => {
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await createHeadline(small.db, { title: `Walked headline ${i}` }));
+    await changed(small);
+    const answers = [];
+    for (const headline of ids) answers.push(await ask(headlinePath(headline), "10.0.0.3"));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map(source)).toEqual(["drawn", "drawn", "drawn", "drawn", "shell", "shell"]);
+    expect(answers[5]?.body).toContain('<div id="root"></div>');
+    // Another network is drawn as before.
+    expect(source(await ask(headlinePath(ids[5] as (typeof ids)[number]), "10.0.0.4"))).toBe("drawn");
   });
 });

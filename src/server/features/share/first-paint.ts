@@ -1,17 +1,29 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { FirstPaint } from "@/client/first-paint";
-import { type PageFile, PRIVATE_PAGE_FILES, RECEIPT_PAGE } from "@/common/pages";
+import { type PageFile, PRIVATE_PAGE_FILES, pageRouteOf, RECEIPT_PAGE } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
 import type { LiveEvents } from "../../events/live-events";
-import { KeptUntilChange } from "../../lib/kept-until-change";
-import type { App } from "../../types";
+import type { PublicReads } from "../../lib/public-reads";
+import type { FirstPaintMetrics } from "../../plugins/observability";
 
 /** The HTML a page's `#root` starts with, and the lists it was drawn from, for the browser. */
 export type PaintedBody = FirstPaint;
 
-export type FirstPaints = (pathname: string, page: PageFile) => Promise<PaintedBody | undefined>;
+/**
+ * How a page's first paint came: drawn for this request, kept from an earlier one, or left to the browser
+ * (the pre-paint shell: a page not painted, a draw that failed, or a network over its draws).
+ */
+export interface PaintAnswer {
+  body: PaintedBody | undefined;
+  source: "drawn" | "kept" | "shell";
+  /** Time spent on this request's paint (the draw, or the wait for one under way). */
+  ms: number;
+}
+
+/** `pathname` is the page's canonical path; `network` the asker's (IPv4 address or IPv6 /64). */
+export type FirstPaints = (pathname: string, page: PageFile, network: string) => Promise<PaintAnswer>;
 
 /** The element holding the app's files, which FIRST_PAINT_SCRIPT loads once the page has been drawn. */
 export const APP_FILES_ELEMENT_ID = "app-files";
@@ -59,66 +71,206 @@ export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(
 /** Pages drawn for one visitor only, or for the staff: the browser draws them, as before. */
 const NOT_PAINTED: readonly PageFile[] = [...PRIVATE_PAGE_FILES, RECEIPT_PAGE];
 
-/** How many paths' first paints are kept; beyond, all are dropped (a crawler walking every headline). */
-const MAX_KEPT = 500;
+/** Fields that a vote (or a market refresh) changes: counts, not what a page lists (decision 015). */
+const COUNT_FIELD =
+  /^(votes|tomorrowVotes|holdVotes|buyVotes|sellVotes|ctoVotes|rank|price|marketCap|volume24h|priceChange24h|liquidityUsd)$/;
 
 /**
- * The requests of the render in progress: `apiRequest`'s transport (client/lib/api-client.ts) is one object
- * per process, and renders of several apps (tests) or pages can be under way at once.
+ * What a public answer lists, without its counts: the JSON with every count left out and every list of
+ * records in id order (a vote reorders a race; it lists the same headlines). Two answers of one shape draw
+ * the same page but for numbers, which the browser's one fetch after hydration brings up to date.
  */
-const renders = new AsyncLocalStorage<App>();
+export function shapeOf(json: string): string {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const items = value.map(strip);
+      const byId = items.every((item) => typeof (item as { id?: unknown })?.id === "number");
+      return byId ? items.sort((a, b) => (a as { id: number }).id - (b as { id: number }).id) : items;
+    }
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !COUNT_FIELD.test(key))
+        .map(([key, item]) => [key, strip(item)]),
+    );
+  };
+  try {
+    return JSON.stringify(strip(JSON.parse(json)));
+  } catch {
+    return json;
+  }
+}
+
+interface Paint {
+  body: PaintedBody | undefined;
+  drawnAt: number;
+  /** The public answers the draw read, each by its URL with its shape then. */
+  reads: Map<string, string>;
+  /** A change was announced since the draw: its counts may be behind. */
+  changed: boolean;
+}
+
+interface Kept {
+  promise: Promise<Paint>;
+  settled?: Paint;
+  /** A change was announced while it was being drawn: what it read may be from before. */
+  changedWhileDrawing?: boolean;
+}
+
+/** The reads of the draw in progress: the transport (client/lib/api-client.ts) is one object per process. */
+const draws = new AsyncLocalStorage<{ reads: PublicReads; seen: Map<string, string> }>();
 
 /**
- * Each public page's first paint, drawn on the server with the app's own components (decision 014) and kept
- * until a change is announced (what it shows is the lists' state), but at least `keepAtLeastMs` (a render
- * costs tens of milliseconds: a storm of votes must not cause one per page asked for; the browser fetches
- * the lists again once it has hydrated), and at most `ttlMs` (its clock texts). The renderer, React's
- * server renderer with the app, is loaded with the first page asked for, not at start-up. A render that
- * fails leaves the page to the browser, as before.
+ * Each public page's first paint, drawn on the server with the app's own components (decisions 014 and
+ * 015), once per canonical page and kept:
+ * - while nothing changes, for `quietMs` (what its clocks say may be that far behind until the app runs);
+ * - under a stream of votes, for `countsMs`: a vote changes counts, and the browser's one fetch of the
+ *   lists after hydration brings the counts of now, so a page costs one draw per `countsMs` at most,
+ *   whatever the vote rate;
+ * - until a change of what it lists (a headline in or out, a crown, a roll, settings): `checkMs` after a
+ *   change is announced, the reads of every kept paint are read again (from the list cache, each once) and
+ *   a paint whose shape differs is dropped, so the next visitor sees the change drawn.
+ * At most `max` paints are kept, the least recently used dropped first; a network may force `drawsPerMinute`
+ * draws a minute, beyond which it gets the pre-paint shell (the browser draws the page). A draw that fails
+ * (a list that cannot be read now) leaves the page to the browser for `checkMs`.
  */
 export function createFirstPaints(deps: {
-  app: App;
+  reads: PublicReads;
   site: SiteConfig;
   events: LiveEvents;
-  ttlMs: number;
-  keepAtLeastMs: number;
+  metrics?: FirstPaintMetrics;
+  log: { warn(object: object, message: string): void };
+  quietMs: number;
+  countsMs: number;
+  checkMs: number;
+  max: number;
+  drawsPerMinute: number;
 }): FirstPaints {
-  const { app, site } = deps;
-  const render = async (pathname: string): Promise<PaintedBody | undefined> => {
+  const { reads, site } = deps;
+  const kept = new Map<string, Kept>();
+  const drawsBy = new Map<string, { since: number; count: number }>();
+
+  const draw = async (pathname: string): Promise<Paint> => {
+    const seen = new Map<string, string>();
+    const drawnAt = Date.now();
+    let body: PaintedBody | undefined;
     try {
       const { renderFirstPaint } = await loadRenderer();
-      return await renders.run(app, () => renderFirstPaint(pathname, site));
+      body = await draws.run({ reads, seen }, () => renderFirstPaint(pathname, site));
     } catch (error) {
-      app.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
-      return undefined;
+      deps.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
     }
+    return { body, drawnAt, reads: seen, changed: false };
   };
-  const kept = new KeptUntilChange<string, PaintedBody | undefined>(render, {
-    ttlMs: deps.ttlMs,
-    keepAtLeastMs: deps.keepAtLeastMs,
-    max: MAX_KEPT,
+
+  const isFresh = (paint: Paint, now: number) => {
+    const age = now - paint.drawnAt;
+    if (!paint.body) return age < deps.checkMs;
+    return age < (paint.changed ? deps.countsMs : deps.quietMs);
+  };
+
+  /** Whether `network` may force one more draw this minute (counted when it may). */
+  const mayDraw = (network: string, now: number) => {
+    let window = drawsBy.get(network);
+    if (!window || now - window.since >= 60_000) {
+      // Old windows are dropped whenever the map grows: it holds at most the networks of one busy minute.
+      if (drawsBy.size >= 10_000) {
+        for (const [key, value] of drawsBy) if (now - value.since >= 60_000) drawsBy.delete(key);
+      }
+      window = { since: now, count: 0 };
+      drawsBy.set(network, window);
+    }
+    if (window.count >= deps.drawsPerMinute) return false;
+    window.count++;
+    return true;
+  };
+
+  let checking: ReturnType<typeof setTimeout> | undefined;
+  /** Drops every kept paint whose lists have changed shape since its draw (each read once per check). */
+  const check = async () => {
+    checking = undefined;
+    const answers = new Map<string, Promise<string | undefined>>();
+    const shapeNow = (url: string) => {
+      let answer = answers.get(url);
+      if (!answer) {
+        answer = reads.answer(url).then(
+          ({ status, body }) => (status === 200 ? shapeOf(String(body)) : undefined),
+          () => undefined,
+        );
+        answers.set(url, answer);
+      }
+      return answer;
+    };
+    await Promise.all(
+      [...kept].map(async ([pathname, entry]) => {
+        const paint = entry.settled;
+        if (!paint?.body || !paint.changed) return;
+        for (const [url, shape] of paint.reads) {
+          if ((await shapeNow(url)) === shape) continue;
+          if (kept.get(pathname) === entry) kept.delete(pathname);
+          return;
+        }
+      }),
+    );
+  };
+  const checkSoon = () => {
+    checking ??= setTimeout(() => void check(), deps.checkMs);
+    checking.unref?.();
+  };
+  deps.events.onChange(() => {
+    for (const entry of kept.values()) {
+      if (entry.settled) entry.settled.changed = true;
+      else entry.changedWhileDrawing = true;
+    }
+    checkSoon();
   });
-  deps.events.onChange(() => kept.forget());
-  return (pathname, page) => (NOT_PAINTED.includes(page) ? Promise.resolve(undefined) : kept.get(pathname));
+
+  return async (pathname, page, network) => {
+    const started = performance.now();
+    if (NOT_PAINTED.includes(page)) return { body: undefined, source: "shell", ms: 0 };
+    const now = Date.now();
+    const hit = kept.get(pathname);
+    if (hit && (!hit.settled || isFresh(hit.settled, now))) {
+      // The Map's order is the use order: the least recently used paint is the first dropped.
+      kept.delete(pathname);
+      kept.set(pathname, hit);
+      const paint = await hit.promise;
+      return { body: paint.body, source: "kept", ms: performance.now() - started };
+    }
+    if (!mayDraw(network, now)) return { body: undefined, source: "shell", ms: 0 };
+    const entry: Kept = { promise: draw(pathname) };
+    kept.delete(pathname);
+    kept.set(pathname, entry);
+    while (kept.size > deps.max) kept.delete(kept.keys().next().value as string);
+    const paint = await entry.promise;
+    entry.settled = paint;
+    if (entry.changedWhileDrawing) {
+      paint.changed = true;
+      checkSoon();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const route = pageRouteOf(pathname) ?? "unmatched";
+    deps.metrics?.draws.inc({ route });
+    deps.metrics?.drawSeconds.observe({ route }, seconds);
+    return { body: paint.body, source: paint.body ? "drawn" : "shell", ms: seconds * 1000 };
+  };
 }
 
 let renderer: Promise<typeof import("@/client/first-paint")> | undefined;
 
-/** The renderer, once; its API requests go to the app whose page is being drawn. */
+/**
+ * The renderer, once; its API requests are read from the public reads of the page being drawn, with no
+ * HTTP request (lib/public-reads.ts), and remembered with their shape.
+ */
 function loadRenderer() {
   renderer ??= import("@/client/first-paint").then((module) => {
     module.transport.fetch = async (input, init) => {
-      const app = renders.getStore();
-      if (!app) return fetch(input, init);
-      const answer = await app.inject({
-        method: "GET",
-        url: String(input),
-        headers: { accept: "application/json" },
-      });
-      return new Response(answer.payload, {
-        status: answer.statusCode,
-        headers: { "content-type": String(answer.headers["content-type"] ?? "") },
-      });
+      const draw = draws.getStore();
+      if (!draw) return fetch(input, init);
+      const url = String(input);
+      const { status, body } = await draw.reads.answer(url);
+      if (status === 200) draw.seen.set(url, shapeOf(String(body)));
+      return new Response(body as BodyInit, { status, headers: { "content-type": "application/json" } });
     };
     return module;
   });
