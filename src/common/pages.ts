@@ -106,7 +106,9 @@ export function canonicalRequestPath(pathname: string): string | undefined {
   const lower = collapsed.toLowerCase();
   if (Object.hasOwn(PAGE_FILES, lower)) return lower;
   if (EDITION_PATH_PATTERN.test(lower)) return lower;
-  if (parseHeadlinePath(collapsed)) return `/h/${collapsed.slice(3)}`;
+  // A headline's page is sent to its own slug by the server in one step (features/share/page-heads.ts).
+  if (parseHeadlinePath(pathname)) return pathname;
+  if (parseHeadlinePath(collapsed)) return collapsed;
   const receipt = /^\/submission\/([^/]+)$/i.exec(collapsed);
   return receipt ? `/submission/${receipt[1]}` : undefined;
 }

@@ -41,7 +41,7 @@ describe("routing", () => {
     for (const [url, status, screen] of [
       ["/", 200, "Pixel &lt;/script&gt; Post | Today&#39;s News, "],
       ["/archive", 200, "Pixel &lt;/script&gt; Post Archive | Pixel &lt;/script&gt; Post</title>"],
-      ["/Old-News", 200, "Yesterday&#39;s News: Launched Tokens | Pixel &lt;/script&gt; Post</title>"],
+      ["/old-news", 200, "Yesterday&#39;s News: Launched Tokens | Pixel &lt;/script&gt; Post</title>"],
       ["/some/unknown/page", 404, "404 Page Not Found | Pixel &lt;/script&gt; Post</title>"],
     ] as const) {
       const res = await t.app.inject({ method: "GET", url });

@@ -73,7 +73,7 @@ describe("route labels", () => {
     expect(await get(`/h/${headline.id}`)).toBe(301); // to the canonical slug
     expect(await get("/h/999999")).toBe(404); // no such headline: still the headline page's route
     expect(await get("/archive")).toBe(200);
-    expect(await get("/ARCHIVE/")).toBe(200);
+    expect(await get("/ARCHIVE/")).toBe(301); // sent to /archive (issue 28)
     expect(await get("/")).toBe(200);
     expect(await get("/tomorrows-news")).toBe(200);
     expect(await get("/submission/abcdefgh")).toBe(200);
@@ -88,7 +88,8 @@ describe("route labels", () => {
     expect(requests("/h/:id", 200)).toBe(1);
     expect(requests("/h/:id", 301)).toBe(1);
     expect(requests("/h/:id", 404)).toBe(1);
-    expect(requests("/archive", 200)).toBe(2);
+    expect(requests("/archive", 200)).toBe(1);
+    expect(requests("/archive", 301)).toBe(1);
     expect(requests("/", 200)).toBe(1);
     expect(requests("/tomorrows-news", 200)).toBe(1);
     expect(requests("/submission/:receipt", 200)).toBe(1);

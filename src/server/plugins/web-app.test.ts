@@ -149,7 +149,7 @@ describe("the page", () => {
       ].map((m) => m[1]);
     // The entry's imports, then the page's own chunk and its imports (what the entry has is not repeated).
     expect(await preloaded("/")).toEqual(["/assets/react-r1.js", "/assets/home-h1.js"]);
-    expect(await preloaded("/SUBMIT/")).toEqual([
+    expect(await preloaded("/submit")).toEqual([
       "/assets/react-r1.js",
       "/assets/submit-s1.js",
       "/assets/form-f1.js",
@@ -187,7 +187,7 @@ describe("missing files", () => {
     const web = await webApp();
     for (const [url, status] of [
       ["/archive", 200],
-      ["/tomorrows-news/", 200],
+      ["/tomorrows-news", 200],
       ["/no/such/page", 404],
       ["/v1.2/page", 404],
     ] as const) {

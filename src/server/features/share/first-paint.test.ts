@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
-import { sql } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
 import { FIRST_PAINT } from "../../app";
 import { createHeadline } from "../../test/factories";
@@ -181,7 +181,7 @@ describe("the 8 PM crowd: one paint per page, at a cost that does not follow the
       ["//tomorrows-news", "/tomorrows-news"],
       ["/Archive/?month=2026-11", "/archive?month=2026-11"],
       ["/EDITION/2026-11-27/", "/edition/2026-11-27"],
-      ["/H/12/Some-Slug/", "/h/12/Some-Slug"],
+      ["//h//12", "/h/12"],
     ] as const) {
       const res = await t.app.inject({ url: asked });
       expect(res.statusCode, asked).toBe(301);
@@ -193,7 +193,7 @@ describe("the 8 PM crowd: one paint per page, at a cost that does not follow the
     const before = await drawsOf(t, "/tomorrows-news");
     for (let i = 0; i < 100; i++) {
       const variant = [..."/tomorrows-news"]
-        .map((c, j) => ((i >> j % 8) & 1 ? c.toUpperCase() : c))
+        .map((c, j) => ((i >> (j % 8)) & 1 ? c.toUpperCase() : c))
         .join("")
         .concat("/".repeat(i % 3));
       const res = await t.app.inject({ url: variant });

@@ -54,7 +54,7 @@ describe("the head of every public page", () => {
     ["/archive", /^Meme Gazette Archive \| Meme Gazette$/, "/archive"],
     ["/submit", /^Submit Your Headline \| Meme Gazette$/, "/submit"],
     ["/paid-submit", /^Promoted Submission \| Meme Gazette$/, "/paid-submit"],
-    ["/ABOUT/", /^About \| Meme Gazette$/, "/about"],
+    ["/about", /^About \| Meme Gazette$/, "/about"],
   ];
 
   it.each(routes)(
