@@ -25,11 +25,34 @@ export interface BenchSite {
 }
 
 /**
+ * Another build of the site, measured beside this one in the same run: a checkout of an earlier release
+ * with its own `npm install && npm run build` done (its dist/server/main.js and dist/client).
+ */
+export interface OtherRelease {
+  dir: string;
+}
+
+/** The previous release to compare with, from BENCH_PREVIOUS (a built checkout: see the README). */
+export function previousRelease(): OtherRelease | undefined {
+  const dir = process.env.BENCH_PREVIOUS;
+  if (!dir) return undefined;
+  const main = path.resolve(dir, "dist", "server", "main.js");
+  if (!fs.existsSync(main) || !fs.existsSync(path.resolve(dir, "dist", "client", "index.html"))) {
+    throw new Error(`BENCH_PREVIOUS=${dir} is not a built checkout: run npm install && npm run build in it`);
+  }
+  return { dir: path.resolve(dir) };
+}
+
+/**
  * Starts the production process (the compiled server on plain node) on a fresh database: embedded by
  * default, or a scratch database on the PostgreSQL server of DATABASE_URL. Loopback is a trusted proxy, so
  * each simulated visitor can come from its own X-Forwarded-For address and the real limits stay on.
+ * `release`: another build's server and browser app instead of this checkout's.
  */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<BenchSite> {
+export async function startSite(
+  extraEnv: Record<string, string> = {},
+  release?: OtherRelease,
+): Promise<BenchSite> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "mg-bench-"));
@@ -37,7 +60,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   let databaseUrl: string | undefined;
   let scratch: string | undefined;
   if (adminUrl) {
-    scratch = `mg_bench_${Date.now()}`;
+    scratch = `mg_bench_${Date.now()}_${port}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${scratch}`);
@@ -65,10 +88,12 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
     ...extraEnv,
   };
-  const serverDir = path.join(ROOT, ".tmp", `bench-server-${process.pid}`);
-  await buildServer(serverDir);
+  const serverDir = release
+    ? path.join(release.dir, "dist", "server")
+    : path.join(ROOT, ".tmp", `bench-server-${process.pid}-${port}`);
+  if (!release) await buildServer(serverDir);
   const server: ChildProcess = spawn(process.execPath, [path.join(serverDir, "main.js")], {
-    cwd: ROOT,
+    cwd: release?.dir ?? ROOT,
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -77,7 +102,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));
     }
-    fs.rmSync(serverDir, { recursive: true, force: true });
+    if (!release) fs.rmSync(serverDir, { recursive: true, force: true });
   };
   const site: BenchSite = {
     base,

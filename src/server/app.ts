@@ -65,9 +65,9 @@ import type { App } from "./types";
  * is looked for CHECK_MS after a change is announced, and drawn by the next request.
  */
 export const FIRST_PAINT = Object.freeze({
-  quietMs: 15_000,
-  countsMs: 5_000,
-  checkMs: 500,
+  quietMs: 60_000,
+  countsMs: 30_000,
+  checkMs: 1_000,
   /** Pages kept at most (~40 kB each with their compressed copies): the least recently used go first. */
   max: 300,
   /** Draws one network may cause a minute (a crawler walking every headline); beyond, the browser draws. */
