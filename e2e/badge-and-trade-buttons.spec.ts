@@ -112,9 +112,8 @@ async function expectPixelTradeButtons(page: Page) {
     expect(await lookOf(link)).toEqual(referenceLook);
     expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("none");
 
-    // Focus shows the site's ring (a 3 px outline), as on every other button. The first paint is inert until
-    // the app has started (decision 014): focus reaches the link then.
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    // Focus shows the site's ring (a 3 px outline), as on every other button, once the app has started.
+    await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
     await link.focus();
     const ring = await link.evaluate((el) => {
       const s = getComputedStyle(el);

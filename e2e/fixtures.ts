@@ -85,7 +85,7 @@ export async function gotoDrawnByBrowser(page: Page, url: string): Promise<void>
       if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
       const body = (await response.text()).replace(
-        /<div id="root" inert>[\s\S]*?<\/div><script id="first-paint"[^>]*>[^<]*<\/script>/,
+        /<div id="root">[\s\S]*?<\/div><script id="first-paint"[^>]*>[^<]*<\/script>/,
         '<div id="root"></div>',
       );
       await route.fulfill({ response, body });

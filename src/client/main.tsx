@@ -44,8 +44,10 @@ const render = () => {
       router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
     />
   );
-  // The first paint was inert while nothing answered it; React answers (and replays) presses from now on.
-  root.removeAttribute("inert");
+  // The first paint's controls were inert while nothing answered them (the page's script made them so);
+  // React answers (and replays) presses from now on. data-app says so to the page's tests.
+  for (const control of root.querySelectorAll("[inert]")) control.removeAttribute("inert");
+  root.setAttribute("data-app", "started");
   if (firstPaint) {
     const { at, queries } = firstPaint;
     // The server keeps a first paint through changes for a moment (a storm of votes): once hydrated, the

@@ -12,7 +12,7 @@ export interface FirstPaintData {
 
 /**
  * The queries the server answers for a first paint, by the first part of their key: the public lists,
- * the same for every visitor. A visitor's own answers (their votes, their session, their receipts) are
+ * the same for every visitor (and a receipt, the same for everyone who holds its link). A visitor's own answers (their votes, their session, their receipts) are
  * fetched by their browser, as the page is shared by everyone who asks for it.
  */
 export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
@@ -23,4 +23,6 @@ export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
   "archive",
   "notifications",
   "payment-info",
+  /** A receipt's page (/submission/{receipt}): the same for everyone who holds its link. */
+  "submission",
 ]);

@@ -68,8 +68,9 @@ export function renderIndexHtml(
     );
     return withHead.replace("</head>", `${[...fontLinks, ...preloadLinks].join("")}${siteJson}</head>`);
   }
-  // A first-painted page (decision 014): the drawn page in #root, inert until the app hydrates it
-  // (main.tsx: a press on it would be lost), its lists for the app, and the one script that loads the app
+  // A first-painted page (decision 014): the drawn page in #root (its controls made inert until the app
+  // hydrates it, by the page's script: a press on them would be lost), its lists for the app, and the one
+  // script that loads the app
   // once the page has been drawn: no script or module preload in the head competes with the stylesheet,
   // the fonts and the page's pictures.
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(withHead);
@@ -78,7 +79,7 @@ export function renderIndexHtml(
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" inert>${body.html}</div>` +
+        `<div id="root">${body.html}</div>` +
         jsonScript(FIRST_PAINT_ELEMENT_ID, body.data) +
         // The entry first: the script loads it as a module and preloads the rest (none without an entry).
         jsonScript(APP_FILES_ELEMENT_ID, entry ? [entry[1], ...preloads] : []) +
@@ -288,11 +289,8 @@ export async function registerWebApp(
     if (answer.kind === "redirect") {
       return reply.status(301).header("cache-control", "no-cache").redirect(answer.location, 301);
     }
-    // A page that is not there (404) is left to the browser: nobody waits for its first paint.
-    const paint =
-      answer.status === 200 && firstPaints
-        ? await firstPaints(pathname, answer.page, request.visitor.network)
-        : undefined;
+    // Every page is drawn, the not-found page too (once for all unknown paths).
+    const paint = firstPaints ? await firstPaints(pathname, answer.page, request.visitor.network) : undefined;
     const started = performance.now();
     const page = prepared.get(
       answer.page,

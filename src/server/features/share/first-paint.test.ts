@@ -70,12 +70,14 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 describe("the first paint drawn on the server (decision 014)", () => {
-  it("draws today's race with its counts inside #root, inert until the browser has drawn it, with the lists it used", async () => {
+  it("draws today's race with its counts inside #root, a working page of links, with the lists it used", async () => {
     const { id } = await createHeadline(t.db, { title: "Frog opens a bank on a lily pad", votes: 7 });
     await changed();
     const paint = await firstPaint("/");
     expect(paint.res.statusCode).toBe(200);
-    expect(paint.inert).toBe(true);
+    // Nothing inert without the app: the page's script makes only its controls wait (issue 28).
+    expect(paint.inert).toBe(false);
+    expect(paint.root).not.toContain("inert");
     const words = text(paint.root);
     expect(words).toContain("Vote on Today's Viral Headlines");
     expect(words).toContain("Frog opens a bank on a lily pad");
@@ -168,13 +170,24 @@ describe("the first paint drawn on the server (decision 014)", () => {
     expect(paint.res.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
   });
 
-  it("leaves the staff's pages, receipts and unknown pages to the browser", async () => {
-    for (const url of ["/admin", "/submission/MG-AAAA-BBBB-CCCC", "/no-such-page"]) {
-      const res = await t.app.inject({ url });
-      expect(res.body, url).toContain('<div id="root"></div>');
-      expect(res.body, url).not.toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
-      // Their script is the entry in the head, as before.
-      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-entry.js">');
+  it("leaves the staff's pages to the browser, and draws receipts and the not-found page (issue 28)", async () => {
+    const admin = await t.app.inject({ url: "/admin" });
+    expect(admin.body).toContain('<div id="root"></div>');
+    expect(admin.body).not.toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
+    // Its script is the entry in the head, as before.
+    expect(admin.body).toContain('<script type="module" crossorigin src="/assets/index-entry.js">');
+
+    const receipt = "AbCdEfGhIjKlMnOpQrStUv";
+    await createHeadline(t.db, { title: "Snail wins the sprint", stage: "pending", receipt });
+    await changed();
+    const drawn = await firstPaint(`/submission/${receipt}`);
+    expect(drawn.res.statusCode).toBe(200);
+    expect(text(drawn.root)).toContain("Snail wins the sprint");
+
+    for (const url of ["/submission/AAAAAAAAAAAAAAAAAAAAAA", "/submission/not-a-receipt", "/no-such-page"]) {
+      const missing = await firstPaint(url);
+      expect(missing.res.statusCode, url).toBe(404);
+      expect(text(missing.root), url).toContain("404 Page Not Found");
     }
   });
 });
@@ -211,15 +224,21 @@ describe("the 8 PM crowd: one paint per page, at a cost that does not follow the
     expect((await drawsOf(t, "/tomorrows-news")) - before).toBeLessThanOrEqual(1);
   });
 
-  it("answers an unknown or unpublished headline 404 without drawing it", async () => {
+  it("answers unknown paths and headlines 404 with one not-found paint for all, never a draw each", async () => {
     const pending = await createHeadline(t.db, { stage: "pending" });
     const before = await drawsOf(t, "/h/:id");
-    for (const url of ["/h/99999999", `/h/${pending.id}`]) {
-      const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).not.toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
+    const notFoundBefore = await drawsOf(t, "not-found");
+    for (const url of [
+      "/h/99999999",
+      `/h/${pending.id}`,
+      ...Array.from({ length: 50 }, (_, i) => `/x${i}`),
+    ]) {
+      const paint = await firstPaint(url);
+      expect(paint.res.statusCode, url).toBe(404);
+      expect(text(paint.root), url).toContain("404 Page Not Found");
     }
     expect(await drawsOf(t, "/h/:id")).toBe(before);
+    expect((await drawsOf(t, "not-found")) - notFoundBefore).toBeLessThanOrEqual(1);
   });
 
   it("draws each page once under a storm of votes, and a new headline in the race within 2 s", async () => {

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
+import { buttonClass } from "@/client/components/ui/button-variants";
 import type { FirstPaint } from "@/client/first-paint";
-import { type PageFile, PRIVATE_PAGE_FILES, pageRouteOf, RECEIPT_PAGE } from "@/common/pages";
+import { NOT_FOUND_PAGE, type PageFile, PRIVATE_PAGE_FILES, pageRouteOf } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
 import type { LiveEvents } from "../../events/live-events";
@@ -28,8 +29,20 @@ export type FirstPaints = (pathname: string, page: PageFile, network: string) =>
 /** The element holding the app's files, which FIRST_PAINT_SCRIPT loads once the page has been drawn. */
 export const APP_FILES_ELEMENT_ID = "app-files";
 
+/** The card FIRST_PAINT_SCRIPT shows when the app's script cannot be loaded, in the words of the app's own. */
+export const APP_FAILED_ELEMENT_ID = "app-failed";
+const APP_FAILED_HTML =
+  '<h2 class="font-pixel text-sm leading-relaxed">Voting could not be started</h2>' +
+  '<p class="mt-4">The paper may have been updated, or the connection dropped. You can still read the ' +
+  "page and follow its links.</p>" +
+  `<button type="button" class="${buttonClass({}, "mt-5")}">Reload the page</button>`;
+
 /**
  * The one script of a first-painted page, run as it is parsed:
+ * - the controls that need the app (buttons, form fields) inert until it runs: a press now would be lost.
+ *   Everything else is a working page from the start, with JavaScript or without: links, text to select,
+ *   the edition's downloads, the About page's questions (issue 28). When the app's script cannot be
+ *   loaded, a card says so above the page, with a reload button;
  * - the reader's own time beside each Eastern time of the paint, which the server left empty (it never
  *   knows the reader's zone), by the very rule the app uses (common/time.ts's function, its text here), so
  *   the app's first render draws the same words: nothing moves, and the largest paint stays the first;
@@ -40,6 +53,18 @@ export const APP_FILES_ELEMENT_ID = "app-files";
  * Constant, so the pages' Content-Security-Policy allows it by its hash (app.ts).
  */
 export const FIRST_PAINT_SCRIPT = `(function (beside) {
+  var root = document.getElementById("root");
+  root.querySelectorAll("button, input, select, textarea").forEach(function (el) { el.inert = true; });
+  function failed() {
+    if (document.getElementById(${JSON.stringify(APP_FAILED_ELEMENT_ID)})) return;
+    var card = document.createElement("section");
+    card.id = ${JSON.stringify(APP_FAILED_ELEMENT_ID)};
+    card.setAttribute("role", "alert");
+    card.className = "mx-auto my-4 max-w-5xl border-3 border-ink bg-paper p-6 shadow-pixel";
+    card.innerHTML = ${JSON.stringify(APP_FAILED_HTML)};
+    card.querySelector("button").addEventListener("click", function () { location.reload(); });
+    document.body.insertBefore(card, root);
+  }
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   document.querySelectorAll("[data-local-time]").forEach(function (el) {
     var text = beside(el.getAttribute("data-local-time"), zone, ${JSON.stringify(EASTERN)});
@@ -54,6 +79,7 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
       var el = document.createElement(i ? "link" : "script");
       if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
       el.crossOrigin = "";
+      if (!i) el.onerror = failed;
       document.head.appendChild(el);
     });
   }
@@ -68,8 +94,14 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
 /** The Content-Security-Policy source that allows FIRST_PAINT_SCRIPT. */
 export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FIRST_PAINT_SCRIPT).digest("base64")}'`;
 
-/** Pages drawn for one visitor only, or for the staff: the browser draws them, as before. */
-const NOT_PAINTED: readonly PageFile[] = [...PRIVATE_PAGE_FILES, RECEIPT_PAGE];
+/** The staff's pages: the browser draws them, as before. */
+const NOT_PAINTED: readonly PageFile[] = PRIVATE_PAGE_FILES;
+
+/**
+ * Where the not-found page is drawn: one paint for every unknown path, since it says the same for all (a
+ * scanner asking for a thousand paths causes one draw).
+ */
+const NOT_FOUND_PATH = "/404";
 
 /** Fields that a vote (or a market refresh) changes: counts, not what a page lists (decision 015). */
 const COUNT_FIELD =
@@ -225,9 +257,10 @@ export function createFirstPaints(deps: {
     checkSoon();
   });
 
-  return async (pathname, page, network) => {
+  return async (asked, page, network) => {
     const started = performance.now();
     if (NOT_PAINTED.includes(page)) return { body: undefined, source: "shell", ms: 0 };
+    const pathname = page === NOT_FOUND_PAGE ? NOT_FOUND_PATH : asked;
     const now = Date.now();
     const hit = kept.get(pathname);
     if (hit && (!hit.settled || isFresh(hit.settled, now))) {
@@ -249,7 +282,7 @@ export function createFirstPaints(deps: {
       checkSoon();
     }
     const seconds = (performance.now() - started) / 1000;
-    const route = pageRouteOf(pathname) ?? "unmatched";
+    const route = pageRouteOf(pathname) ?? "not-found";
     deps.metrics?.draws.inc({ route });
     deps.metrics?.drawSeconds.observe({ route }, seconds);
     return { body: paint.body, source: paint.body ? "drawn" : "shell", ms: seconds * 1000 };

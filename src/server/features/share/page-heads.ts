@@ -26,6 +26,7 @@ import {
 } from "../headlines/card-path";
 import { findEditionLeader } from "../headlines/editions.service";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
+import { findByReceipt } from "../submissions/receipts";
 
 /** What each screen is, for link previews and search results. */
 const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
@@ -102,11 +103,17 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
     (day) => findEditionLeader(db, day, new Date()),
     kept,
   );
+  /** Whether a receipt id is one: any other is the not-found page with its 404 (issue 28). */
+  const receipts = new KeptUntilChange<string, boolean>(
+    async (receipt) => Boolean(await findByReceipt(db, receipt)),
+    kept,
+  );
   deps.events.onChange((topics) => {
     if (topics.every((topic) => topic === "notifications")) return;
     edition.forget();
     headlines.forget();
     editions.forget();
+    receipts.forget();
   });
 
   const editionHead = async (pathname: string): Promise<PageAnswer | null> => {
@@ -161,6 +168,15 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
           head: await listHead(NOT_FOUND_PAGE, pathname),
         }
       );
+    }
+    const receipt = page === RECEIPT_PAGE ? /^\/submission\/([^/]+)$/.exec(pathname)?.[1] : undefined;
+    if (page === RECEIPT_PAGE && !(receipt && (await receipts.get(decodeURIComponentSafe(receipt))))) {
+      return {
+        kind: "page",
+        status: 404,
+        page: NOT_FOUND_PAGE,
+        head: await listHead(NOT_FOUND_PAGE, pathname),
+      };
     }
     if (page !== HEADLINE_PAGE) {
       return {
@@ -227,4 +243,13 @@ export function renderHeadTags(head: PageHead, siteName: string, publicUrl: stri
         `<link rel="alternate" type="${feed.type}" title="${escapeHtml(siteName)}" href="${escapeHtml(publicUrl + feed.href)}">`,
     ),
   ].join("");
+}
+
+/** A path segment decoded, or as it is when it is no valid encoding. */
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -67,6 +67,12 @@ export async function submissionsRoutes(app: App): Promise<void> {
   );
 
   // The submitter's receipt (issue 15). Never cached: it is live, and private to whoever holds the link.
+  // Its page's first paint reads it as it stands, without looking on chain: the page asks again once the
+  // app has started, which looks (lib/public-reads.ts).
+  app.publicReads.add("/api/submissions/:receipt", async ({ receipt }) => {
+    const row = await findOrThrow(receipt ?? "");
+    return ReceiptSchema.parse(toReceipt(row, app.config, app.paymentChecks.isChecking(row.id)));
+  });
   app.get(
     "/api/submissions/:receipt",
     { schema: { params: ReceiptParamsSchema, response: { 200: ReceiptSchema } } },
