@@ -169,13 +169,28 @@ describe("an edition's record", () => {
   });
 
   it("refuses a date that is not one (400) and a day without an edition (404), in the API's words", async () => {
-    for (const bad of ["2026-13-01", "2026-02-30", "yesterday", "2026-1-5", "2026-11-26.json"]) {
-      const res = await t.app.inject({ url: `/api/editions/${bad}` });
-      expect(res.statusCode, bad).toBe(400);
+    const bad = [
+      "2026-13-01",
+      "2026-02-30",
+      "yesterday",
+      "2026-1-5",
+      "2026-11-26.json",
+      "0000-01-01",
+      "9999-99-99",
+    ];
+    for (const url of bad.flatMap((d) => [`/api/editions/${d}`, `/api/editions/${d}.csv`])) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ message: "The edition date must be a date in YYYY-MM-DD format." });
     }
-    const none = await t.app.inject({ url: "/api/editions/1999-01-01" });
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: "No edition was printed on this date." });
+    for (const url of [
+      "/api/editions/1999-01-01",
+      "/api/editions/0001-01-01.csv",
+      "/api/editions/9999-12-31",
+    ]) {
+      const none = await t.app.inject({ url });
+      expect(none.statusCode, url).toBe(404);
+      expect(none.json()).toEqual({ message: "No edition was printed on this date." });
+    }
   });
 });

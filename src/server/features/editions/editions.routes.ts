@@ -1,4 +1,4 @@
-import { EDITION_CSV_COLUMNS, EDITION_DATE, type EditionRecord } from "@/common/edition-record";
+import { EDITION_CSV_COLUMNS, type EditionRecord, isEditionDate } from "@/common/edition-record";
 import { badRequest, notFound } from "../../lib/http-error";
 import type { App } from "../../types";
 import { findEditionRecord } from "../headlines/editions.service";
@@ -26,13 +26,6 @@ export async function editionsRoutes(app: App): Promise<void> {
       .header("content-disposition", `attachment; filename="edition-${day}.csv"`)
       .send(editionCsv(edition));
   });
-}
-
-/** A real calendar date in YYYY-MM-DD form (2026-02-30 is not). */
-export function isEditionDate(text: string): boolean {
-  if (!EDITION_DATE.test(text)) return false;
-  const at = new Date(`${text}T12:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
 }
 
 /** RFC 4180 rows; a cell a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
