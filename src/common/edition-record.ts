@@ -54,5 +54,20 @@ export const EditionRecordSchema = z.object({
 });
 export type EditionRecord = z.infer<typeof EditionRecordSchema>;
 
-/** The CSV download's columns, one row per headline of each race. */
-export const EDITION_CSV_COLUMNS = ["id", "title", "race", "votes", "voided", "rank"] as const;
+/**
+ * The CSV download's columns, one row per headline of each race. `race` says which vote the row counts
+ * (today's or the Tomorrow's race); `raceOpened` and `closesAt` name the race itself (the JSON's `race` and
+ * `closesAt`), so a day with two races (a reset) has two rank-1 rows that can be told apart; `isWinner` is
+ * true or false. Columns are only ever added at the end: a sheet that reads them by position keeps working.
+ */
+export const EDITION_CSV_COLUMNS = [
+  "id",
+  "title",
+  "race",
+  "votes",
+  "voided",
+  "rank",
+  "raceOpened",
+  "closesAt",
+  "isWinner",
+] as const;

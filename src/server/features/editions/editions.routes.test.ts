@@ -91,11 +91,12 @@ describe("an edition's record", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="edition-${day}.csv"`);
+    const r = `${race?.race},${race?.closesAt}`;
     expect(csv.body.split("\r\n")).toEqual([
-      "id,title,race,votes,voided,rank",
-      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1`,
-      `${a?.id},Frog buys the moon,today,2,0,2`,
-      `${c?.id},Nobody voted for me,today,0,0,3`,
+      "id,title,race,votes,voided,rank,raceOpened,closesAt,isWinner",
+      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1,${r},false`,
+      `${a?.id},Frog buys the moon,today,2,0,2,${r},false`,
+      `${c?.id},Nobody voted for me,today,0,0,3,${r},false`,
       "",
     ]);
   });
@@ -140,7 +141,10 @@ describe("an edition's record", () => {
       expect.objectContaining({ id: candidate.id, votes: 2, rank: 1, title: "Tomorrow's hopeful" }),
     ]);
     const csv = (await t.app.inject({ url: `/api/editions/${day}.csv` })).body;
-    expect(csv).toContain(`${candidate.id},Tomorrow's hopeful,tomorrow,2,0,1`);
+    expect(csv).toContain(
+      `${candidate.id},Tomorrow's hopeful,tomorrow,2,0,1,${race?.race},${race?.closesAt},false`,
+    );
+    expect(csv).toContain(`${a.id},Frog buys the moon,today,3,1,1,${race?.race},${race?.closesAt},true`);
     const res = await t.app.inject({ url: `/api/editions/${day}` });
     expect(res.headers["cache-control"]).toBe("public, max-age=86400");
 
@@ -165,6 +169,19 @@ describe("an edition's record", () => {
     const later = await edition(day);
     expect(later.races[0]).toEqual(closed.races[0]);
     expect(later.races.slice(1).map((r) => r.final)).toEqual([false]);
+    // The CSV tells the two races apart (issue 28): each row names its race, and the winner is marked.
+    const rows = (await t.app.inject({ url: `/api/editions/${day}.csv` })).body
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
+    const [first, second] = later.races;
+    const firsts = rows.filter((cells) => cells[2] === "today" && cells[5] === "1");
+    expect(firsts.map((cells) => [cells[0], cells[6], cells[7], cells[8]])).toEqual([
+      [String(a.id), first?.race, first?.closesAt, "true"],
+      [String(b.id), second?.race, second?.closesAt, "false"],
+    ]);
+    expect(first?.race).not.toBe(second?.race);
     expect((await t.db.select().from(editions)).filter((e) => e.frozenAt !== null)).toHaveLength(1);
   });
 

@@ -30,7 +30,7 @@ export async function editionsRoutes(app: App): Promise<void> {
 
 /** RFC 4180 rows; a cell a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
 export function editionCsv(edition: EditionRecord): string {
-  const cell = (value: string | number) => {
+  const cell = (value: string | number | boolean) => {
     let text = String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -41,8 +41,10 @@ export function editionCsv(edition: EditionRecord): string {
       ["today", race.headlines],
       ["tomorrow", race.qualifiers],
     ] as const) {
-      for (const e of entries)
-        lines.push([e.id, e.title, name, e.votes, e.voided, e.rank].map(cell).join(","));
+      for (const e of entries) {
+        const row = [e.id, e.title, name, e.votes, e.voided, e.rank, race.race, race.closesAt, e.isWinner];
+        lines.push(row.map(cell).join(","));
+      }
     }
   }
   return `${lines.join("\r\n")}\r\n`;
