@@ -185,6 +185,47 @@ describe("an edition's record", () => {
     expect((await t.db.select().from(editions)).filter((e) => e.frozenAt !== null)).toHaveLength(1);
   });
 
+  it("serves the open edition from the list cache: repeated reads ask the database nothing, and a vote is in the next one", async () => {
+    await t.close();
+    t = await createTestApp({ listCacheMs: 60_000 });
+    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 3_600_000) });
+    const a = await createHeadline(t.db, { title: "Frog buys the moon" });
+    await votesFor(a.id, 1);
+    const day = await today();
+    const statements = async () =>
+      (await t.app.metrics.queryDuration.get()).values.find(
+        (v) => v.metricName === "db_query_duration_seconds_count",
+      )?.value ?? 0;
+
+    const first = await t.app.inject({ url: `/api/editions/${day}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toMatch(/no-cache/);
+    const before = await statements();
+    const reads = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({ url: `/api/editions/${day}${i % 5 === 0 ? ".csv" : ""}` }),
+      ),
+    );
+    expect(reads.map((r) => r.statusCode)).toEqual(reads.map(() => 200));
+    expect(reads[1]?.body).toBe(first.body);
+    expect(reads[0]?.body).toContain(`${a.id},Frog buys the moon,today,1,0,1`);
+    expect(await statements()).toBe(before);
+    // An ETag revalidates from memory too.
+    const again = await t.app.inject({
+      url: `/api/editions/${day}`,
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A vote is announced (the vote answers once its change is heard): the next read is fresh.
+    await votesFor(a.id, 1);
+    const after = (await edition(day)).races[0]?.headlines[0];
+    expect(after).toMatchObject({ id: a.id, votes: 2 });
+    const metrics = (await t.app.inject({ url: "/metrics" })).body;
+    expect(metrics).toMatch(/list_cache_lookups_total\{list="\/api\/editions\/:date",result="hit"\} \d+/);
+    expect(metrics).not.toMatch(/list="[^"]*\d{4}-\d{2}-\d{2}/);
+  });
+
   it("refuses a date that is not one (400) and a day without an edition (404), in the API's words", async () => {
     const bad = [
       "2026-13-01",
