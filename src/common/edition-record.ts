@@ -3,6 +3,17 @@ import { z } from "zod";
 /** An edition's date in its address and API: `YYYY-MM-DD`, US Eastern. */
 export const EDITION_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A real calendar date in YYYY-MM-DD form, the one check for every edition route (API, CSV, page, card):
+ * 2026-02-30 and 9999-99-99 are not dates, and year 0000 is none either (PostgreSQL's calendar has no year
+ * 0, so the database would refuse it with an error instead of finding no edition).
+ */
+export function isEditionDate(text: string): boolean {
+  if (!EDITION_DATE.test(text) || text.startsWith("0000")) return false;
+  const at = new Date(`${text}T12:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
+}
+
 /** One headline of a race, as the edition records it. */
 export const EditionEntrySchema = z.object({
   id: z.number().int(),
@@ -43,5 +54,20 @@ export const EditionRecordSchema = z.object({
 });
 export type EditionRecord = z.infer<typeof EditionRecordSchema>;
 
-/** The CSV download's columns, one row per headline of each race. */
-export const EDITION_CSV_COLUMNS = ["id", "title", "race", "votes", "voided", "rank"] as const;
+/**
+ * The CSV download's columns, one row per headline of each race. `race` says which vote the row counts
+ * (today's or the Tomorrow's race); `raceOpened` and `closesAt` name the race itself (the JSON's `race` and
+ * `closesAt`), so a day with two races (a reset) has two rank-1 rows that can be told apart; `isWinner` is
+ * true or false. Columns are only ever added at the end: a sheet that reads them by position keeps working.
+ */
+export const EDITION_CSV_COLUMNS = [
+  "id",
+  "title",
+  "race",
+  "votes",
+  "voided",
+  "rank",
+  "raceOpened",
+  "closesAt",
+  "isWinner",
+] as const;

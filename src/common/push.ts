@@ -11,6 +11,10 @@ export const PUSH_SUBSCRIPTIONS_PER_NETWORK = 20;
 export const PUSH_TOO_MANY = `Your network already has ${PUSH_SUBSCRIPTIONS_PER_NETWORK} browsers with reminders on, the most one network may have. Stop reminders in one of them first.`;
 export const PUSH_ENDPOINT_HTTPS = "The push endpoint must be an https URL.";
 export const PUSH_ENDPOINT_PRIVATE = "The push endpoint must be on a public address.";
+/** A push service gives each browser its own endpoint: one already kept for another visitor is not this one's. */
+export const PUSH_ENDPOINT_TAKEN =
+  "This push endpoint is already kept for another visitor. Turn reminders on again to get a new one.";
+export const PUSH_NOT_SUBSCRIBED = "No reminders are on for this browser.";
 
 /** Base64url without padding: what PushSubscription.toJSON() gives for the keys. */
 const base64url = (bytes: number, label: string) =>

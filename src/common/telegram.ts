@@ -44,3 +44,7 @@ export type TelegramStatus = z.infer<typeof TelegramStatusSchema>;
 export const TELEGRAM_POSTS_SHOWN = 50;
 export const TELEGRAM_NOT_CONFIGURED =
   "Telegram is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID and restart the server.";
+
+/** The dashboard's test message goes to a public channel: at most one per this long for the whole site. */
+export const TELEGRAM_TEST_EVERY_MS = 30_000;
+export const TELEGRAM_TEST_TOO_SOON = `A test message was sent less than ${TELEGRAM_TEST_EVERY_MS / 1000} seconds ago. Wait a moment before sending another.`;

@@ -1,4 +1,7 @@
 /**
+import { slowSuite } from "./test/slow-suite";
+
+slowSuite();
  * Backups and the DATA_DIR lock as an operator meets them: the compiled server (build/server.ts) and the
  * compiled `npm run backup` / `npm run restore` commands, run with plain node as child processes. A backup
  * taken while votes pour in holds every vote acknowledged before it began, restores into a new DATA_DIR and
@@ -32,7 +35,7 @@ const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
   await buildServer(serverDir);
-}, 60_000);
+});
 
 afterAll(() => {
   for (const child of children) {

@@ -4,7 +4,7 @@
  * database cannot hold. On PGlite and, in the "postgres" project, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEXT_MESSAGES } from "@/common/text";
+import { MAX_MARKS_PER_LETTER, TEXT_MESSAGES } from "@/common/text";
 import { accounts, archiveEntries, headlines, notifications, settings } from "./db/schema";
 import { staffSessions, withSession } from "./features/accounts/test-accounts";
 import { createHeadline } from "./test/factories";
@@ -232,6 +232,12 @@ const HIDDEN = [
   ["a Mongolian vowel separator", "\u180E"],
   ["tag characters spelling hidden text", "\u{E0068}\u{E0069}"],
   ["a cancel tag", "\u{E007F}"],
+  // Issue 28: every other default-ignorable or format character too.
+  ["a combining grapheme joiner", "\u034F"],
+  ["a Khmer inherent vowel", "\u17B4"],
+  ["an invisible plus", "\u2064"],
+  ["an interlinear annotation anchor", "\uFFF9"],
+  ["a musical begin-beam format character", "\u{1D173}"],
 ] as const;
 
 /** Not characters at all (issue 20): they made a stored title break /feed.xml. */
@@ -298,8 +304,32 @@ describe("titles, names, symbols and usernames", () => {
   }
 
   it("accepts emoji joined into one (a family), accents and other scripts", async () => {
-    const res = await send("POST", "/api/headlines", { ...free, title: "Frogs 👨‍👩‍👧 café 日本 🐸" });
+    const res = await send("POST", "/api/headlines", {
+      ...free,
+      title: "Frogs 👨‍👩‍👧 café 日本 🐸 ❤️ 1️⃣ Việt",
+    });
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it(`refuses a letter with more than ${MAX_MARKS_PER_LETTER} marks on it in every title: submissions, tokens and staff edits`, async () => {
+    const zalgo = `Fro${"\u0301\u0308\u0323".repeat(30)}g buys the moon`;
+    const before = await storedCounts();
+    for (const [url, body, label, session] of [
+      ["/api/headlines", free, "Headline", undefined],
+      ["/api/headlines/paid-submission", paid, "Headline", undefined],
+      ["/api/headlines", tokenHeadline, "Title", admin],
+    ] as const) {
+      const res = await send("POST", url, { ...body, title: zalgo }, session);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(`${label} ${TEXT_MESSAGES.marks}`);
+    }
+    expect(await storedCounts()).toEqual(before);
+    const h = await createHeadline(t.db, { title: "Frog buys the moon" });
+    for (const title of [zalgo, "Frog\u2064 buys the moon", "Frog \u{1D173}buys"]) {
+      const edit = await send("PUT", `/api/admin/headlines/${h.id}`, { title }, admin);
+      expect(edit.statusCode, title).toBe(400);
+      expect(edit.json().message).toMatch(/^Title must not /);
+    }
   });
 
   it("accepts line breaks and tabs in a description, and stores them", async () => {

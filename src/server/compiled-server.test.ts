@@ -1,4 +1,7 @@
 /**
+import { slowSuite } from "./test/slow-suite";
+
+slowSuite();
  * The production process as an operator runs it: the server compiled by build/server.ts, started with plain
  * `node --enable-source-maps` (no tsx), checked through its health endpoints, metrics and request log. On
  * PostgreSQL the database sits behind a TCP proxy the test cuts, so readiness is seen to fail and recover.

@@ -14,7 +14,10 @@ import { headlines, settings } from "./db/schema";
 import { ledgerMismatches } from "./features/votes/ledger";
 import { prepareDatabase } from "./startup";
 import { withDatabase } from "./test/global-setup";
+import { slowSuite } from "./test/slow-suite";
 import { testConfig } from "./test/test-app";
+
+slowSuite();
 
 /**
  * Releases roll (issue 21): a deployment migrates once, then replaces its processes one at a time, so the
@@ -150,7 +153,7 @@ describe.runIf(SERVER && ON_POSTGRES)("the previous release on a database this r
       statuses.filter((s) => s >= 500),
       output,
     ).toEqual([]);
-  }, 90_000);
+  });
 });
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -445,5 +448,5 @@ describe.runIf(SERVER && ON_POSTGRES)("a rolling deploy from the previous releas
         `this release ${served("this")}), ${outcomes.filter((o) => o.status === 503).length} draining 503s, ` +
         `${refusedConnections} refused connections retried elsewhere, ${seconds.toFixed(1)} s`,
     );
-  }, 120_000);
+  });
 });

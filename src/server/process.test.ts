@@ -1,4 +1,7 @@
 /**
+import { slowSuite } from "./test/slow-suite";
+
+slowSuite();
  * The real server as a child process (`node --import tsx src/server/main.ts`), killed and stopped the ways
  * production kills and stops it: SIGKILL under vote load must lose no vote that was answered 200, and
  * SIGTERM must drain the requests in flight, end the event streams, refuse new connections and exit 0, or

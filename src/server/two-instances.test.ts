@@ -5,8 +5,11 @@ import { openPostgres, rowsOf } from "./db/connect";
 import { headlines, settings } from "./db/schema";
 import { runCycle } from "./features/votes/cycle.service";
 import { createHeadline } from "./test/factories";
+import { slowSuite } from "./test/slow-suite";
 import { createTestApp, type TestApp, testConfig } from "./test/test-app";
 import type { App } from "./types";
+
+slowSuite();
 
 /**
  * Two server processes on one PostgreSQL database, as behind a load balancer: each is a whole app with its

@@ -7,10 +7,13 @@ import {
   listTomorrowsNews,
   listYesterdaysNews,
 } from "../features/headlines/headlines.service";
+import { slowSuite } from "../test/slow-suite";
 import { createTestDatabase } from "../test/test-app";
 import { type Database, MIGRATIONS_DIR, rowsOf } from "./connect";
 import { functionSources } from "./migration-files";
 import { headlines, IN_TODAYS_VOTING_SQL, IN_TOMORROWS_NEWS_SQL, IS_PUBLIC_SQL } from "./schema";
+
+slowSuite();
 
 /**
  * The database's own rules are written once: each function in migrations/functions/, each generated list
@@ -148,5 +151,5 @@ describe("the pages and the change triggers agree on every headline's lists", ()
       expect(row.topics.includes("tomorrows-news"), what).toBe(lists.tomorrow.has(row.id));
       expect(row.topics.includes("yesterdays-news"), what).toBe(lists.yesterday.has(row.id));
     }
-  }, 120_000);
+  });
 });

@@ -5,7 +5,10 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { withDatabase } from "../test/global-setup";
+import { slowSuite } from "../test/slow-suite";
 import { type Database, MIGRATIONS_DIR, migrateFolder, openPglite, openPostgres, rowsOf } from "./connect";
+
+slowSuite();
 
 // Migration 0004 (one stage per headline) on a database holding every combination the old seven flags
 // allowed: each of the 2^5 combinations of the five stage flags, with and without a contract address.

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, rowsOf } from "../db/connect";
+import { codeOf, FailureLog, outageOf } from "../lib/failure-log";
 import type { JobMetrics } from "../plugins/observability";
 
 /**
  * Runs `task` every `intervalMs` (and at once with `runAtStart`), never two at once: a pass that outlasts
  * the interval makes the next tick a no-op instead of a second concurrent pass. With `claim`, a tick runs
  * the pass only when the claim succeeds (see claimJobRun: one process per interval). Errors are logged,
- * never thrown. Answers a stop function whose promise settles when a pass still running has finished (so
+ * never thrown; an outage (the database unreachable) as one short line per 10 s, not a stack per tick. Answers a stop function whose promise settles when a pass still running has finished (so
  * the database is closed after it). With `metrics`, each pass this process runs is counted under the job's
  * name in snake_case (`payment_check`): runs, failures and the time of the last success; a tick another
  * process had claimed is not a pass.
@@ -25,6 +26,7 @@ export function startIntervalJob(
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const job = jobLabel(name);
+  const outages = new FailureLog(`${name} failed`, "retrying on the next tick", { job: name });
   const pass = async () => {
     const lease = claim ? await claim() : null;
     if (claim && !lease) return;
@@ -41,7 +43,10 @@ export function startIntervalJob(
     running = pass()
       .catch((error: unknown) => {
         metrics?.failures.inc({ job });
-        log.error({ err: error, job: name }, `${name} failed; retrying on the next tick`);
+        // An outage fails every pass alike: one short line per 10 s, as requests log it (lib/failure-log.ts).
+        const outage = outageOf(error);
+        if (outage) outages.report(log, outage, codeOf(error));
+        else log.error({ err: error, job: name }, `${name} failed; retrying on the next tick`);
       })
       .finally(() => {
         running = null;

@@ -1,6 +1,10 @@
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import type { Db } from "../db/connect";
+import { type Db, openPostgres } from "../db/connect";
+import { runCycle } from "../features/votes/cycle.service";
+import { freePort } from "../test/free-port";
 import { createTestDatabase } from "../test/test-app";
 import { claimJobRun, startIntervalJob } from "./interval-job";
 import { startMarketJob } from "./market";
@@ -121,5 +125,62 @@ describe("claimJobRun", () => {
     await vi.advanceTimersByTimeAsync(50);
     await stop();
     expect(passes).toBe(0);
+  });
+});
+
+describe("a job during a database outage", () => {
+  it("logs one short line per 10 s per job: no stack, no SQL, the shape requests use", async () => {
+    // A real outage: a pool pointed at a port nobody listens on (ECONNREFUSED, wrapped by drizzle with the
+    // query's text), running the cycle job's own work.
+    const database = openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/gone`, 2);
+    onTestFinished(() => database.close());
+    const lines: Array<Record<string, unknown>> = [];
+    const log = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+          done();
+        },
+      }),
+    );
+    // Only the clock the log's window reads is fake: the passes and the sockets run for real.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    let failed = 0;
+    const cycle = async () => {
+      await runCycle(database.db, new Date()).catch((error: unknown) => {
+        failed += 1;
+        throw error;
+      });
+    };
+    const stops = [
+      startIntervalJob("cycle job", 10, cycle, log, { runAtStart: true }),
+      startIntervalJob("market refresh", 10, cycle, log, { runAtStart: true }),
+    ];
+    await vi.waitFor(() => expect(failed).toBeGreaterThanOrEqual(20), { timeout: 10_000, interval: 20 });
+    const errors = () => lines.filter((l) => l.level === 50);
+    expect(
+      errors()
+        .map((l) => l.job)
+        .sort(),
+    ).toEqual(["cycle job", "market refresh"]);
+    vi.setSystemTime(Date.now() + 10_001);
+    const before = failed;
+    await vi.waitFor(() => expect(failed).toBeGreaterThanOrEqual(before + 10), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await Promise.all(stops.map((stop) => stop()));
+    expect(errors()).toHaveLength(4);
+    for (const line of errors()) {
+      expect(line).toMatchObject({ failure: "database unreachable", code: "ECONNREFUSED" });
+      expect(line.err).toBeUndefined();
+      const text = JSON.stringify(line);
+      expect(text).not.toMatch(/select|update|insert| {4}at /i);
+      expect(text.length).toBeLessThan(400);
+      expect(line.msg).toMatch(/^(cycle job|market refresh) failed: database unreachable/);
+    }
+    expect(errors()[2]?.unloggedSince).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,8 @@ export type LimitName =
   | "event_stream"
   | "card_draw"
   | "token_facts"
-  | "push";
+  | "push"
+  | "telegram_test";
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);

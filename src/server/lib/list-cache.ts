@@ -34,9 +34,25 @@ export function cachedBody(text: string, headers: Omit<CachedBody, "body" | "eta
   return { body, etag: etagOf(body), ...headers };
 }
 
-interface Entry extends CachedJson {
-  topic: LiveTopic;
+/** What `ListCache.json` answers: the list's bytes, and whether `keep` let it be kept. */
+export interface LoadedJson extends CachedJson {
+  /** False when the `keep` option refused the value (it was answered, never kept). */
+  keepable: boolean;
+}
+
+interface Entry extends LoadedJson {
+  /** Any of these announced drops the entry. */
+  topics: readonly LiveTopic[];
+  /** The metrics' `list` label: the key itself, or the route's pattern when the key has a parameter. */
+  label: string;
   expires: number;
+}
+
+export interface CacheOptions<T> {
+  /** The metrics' label when the key is not one (an edition's day): the route's pattern, a bounded set. */
+  label?: string;
+  /** Whether a loaded value may be kept (a final edition is not: HTTP caches keep it a day instead). */
+  keep?: (value: T) => boolean;
 }
 
 /** Below this a compressed answer saves too little to be worth a Content-Encoding. */
@@ -63,39 +79,57 @@ export class ListCache {
     /** Counts each answer as a hit (from memory) or a miss (loaded) by list (the metrics' list_cache_lookups_total). */
     private readonly lookups?: Counter<"list" | "result">,
   ) {
-    events.onChange((topics) => {
-      for (const topic of topics) this.generations.set(topic, this.generationOf(topic) + 1);
-      for (const [key, entry] of this.entries) if (topics.includes(entry.topic)) this.entries.delete(key);
+    events.onChange((changed) => {
+      for (const topic of changed) this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
+      for (const [key, entry] of this.entries)
+        if (entry.topics.some((topic) => changed.includes(topic))) this.entries.delete(key);
     });
   }
 
-  private generationOf(topic: LiveTopic): number {
-    return this.generations.get(topic) ?? 0;
+  /** Grows whenever any of the topics changes (each topic's count only grows). */
+  private generationOf(topics: readonly LiveTopic[]): number {
+    return topics.reduce((sum, topic) => sum + (this.generations.get(topic) ?? 0), 0);
   }
 
-  /** The list's JSON and ETag: from memory while fresh, else loaded and serialized through its schema. */
+  /**
+   * The list's JSON and ETag: from memory while fresh, else loaded and serialized through its schema. An
+   * answer read from several lists names them all (`topic` an array): a change to any one drops it.
+   */
   json<S extends z.ZodType>(
     key: string,
-    topic: LiveTopic,
+    topic: LiveTopic | readonly LiveTopic[],
     schema: S,
     load: () => Promise<z.input<S>>,
-  ): Promise<CachedJson> {
+    options: CacheOptions<z.output<S>> = {},
+  ): Promise<LoadedJson> {
     const hit = this.fresh(key);
     if (hit) {
       this.countHit(key);
       return Promise.resolve(hit);
     }
-    this.lookups?.inc({ list: key, result: "miss" });
-    const generation = this.generationOf(topic);
+    const label = options.label ?? key;
+    this.lookups?.inc({ list: label, result: "miss" });
+    const topics = typeof topic === "string" ? [topic] : topic;
+    const generation = this.generationOf(topics);
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.promise;
 
     const promise = (async () => {
       // The schema strips any field it does not name, exactly as the route serializer would.
-      const body = Buffer.from(JSON.stringify(schema.parse(await load())));
-      const entry: Entry = { topic, body, etag: etagOf(body), expires: Date.now() + this.ttlMs };
+      const value = schema.parse(await load());
+      const body = Buffer.from(JSON.stringify(value));
+      const keepable = options.keep?.(value) ?? true;
+      const entry: Entry = {
+        topics,
+        label,
+        body,
+        etag: etagOf(body),
+        keepable,
+        expires: Date.now() + this.ttlMs,
+      };
       // A change during the load may not be in what was read: such an answer is not kept.
-      if (this.ttlMs > 0 && this.generationOf(topic) === generation) this.entries.set(key, entry);
+      if (this.ttlMs > 0 && keepable && this.generationOf(topics) === generation)
+        this.entries.set(key, entry);
       return entry;
     })();
     this.loading.set(key, { generation, promise });
@@ -108,11 +142,11 @@ export class ListCache {
 
   /** Counts an answer from memory: the fast path's (plugins/list-fast-path.ts) and the routes'. */
   countHit(key: string): void {
-    this.lookups?.inc({ list: key, result: "hit" });
+    this.lookups?.inc({ list: this.entries.get(key)?.label ?? key, result: "hit" });
   }
 
   /** The list's answer while it is fresh in memory, else undefined (nothing is loaded, nothing counted). */
-  fresh(key: string): CachedJson | undefined {
+  fresh(key: string): LoadedJson | undefined {
     const hit = this.entries.get(key);
     return hit && hit.expires > Date.now() ? hit : undefined;
   }

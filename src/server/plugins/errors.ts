@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { codeOf, FailureLog, isDatabaseUnavailable, isStorageFull } from "../lib/failure-log";
 import { HttpError } from "../lib/http-error";
 import { validationError } from "../lib/validate";
 import type { App } from "../types";
@@ -22,8 +23,6 @@ declare module "fastify" {
 export const DEFAULT_RETRY_AFTER_S = 10;
 /** A full disk is not freed within seconds: clients are asked to wait longer. */
 const STORAGE_FULL_RETRY_AFTER_S = 60;
-/** A failure kind (the database unreachable, the disk full) logs one line per this long, not one per request. */
-export const FAILURE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * The one place where errors become answers: `{ message }` (plus `errors`, one per field, for invalid
@@ -33,7 +32,7 @@ export const FAILURE_LOG_INTERVAL_MS = 10_000;
  */
 export function registerErrorHandler(app: App): void {
   app.decorate("isPageRequest", () => false);
-  const failures = new FailureLog();
+  const failures = new FailureLog("request failed", "answering 503");
   const unavailablePages = new Map<number, string>();
   let errorPage: string | undefined;
   const unavailable = (request: FastifyRequest, reply: FastifyReply, message: string, retryAfter: number) => {
@@ -97,33 +96,6 @@ export function registerErrorHandler(app: App): void {
   });
 }
 
-/** Per failure kind, the first occurrence in each FAILURE_LOG_INTERVAL_MS is logged, with how many were not. */
-class FailureLog {
-  readonly #kinds = new Map<string, { loggedAt: number; unlogged: number }>();
-
-  report(log: FastifyBaseLogger, kind: string, code: string | undefined, now = Date.now()): void {
-    const seen = this.#kinds.get(kind);
-    if (seen && now - seen.loggedAt < FAILURE_LOG_INTERVAL_MS) {
-      seen.unlogged++;
-      return;
-    }
-    this.#kinds.set(kind, { loggedAt: now, unlogged: 0 });
-    log.error(
-      { failure: kind, code, unloggedSince: seen ? seen.unlogged : undefined },
-      `request failed: ${kind}, answering 503 (logged once per ${FAILURE_LOG_INTERVAL_MS / 1000} s)`,
-    );
-  }
-}
-
-/** The first error code along the causes (ECONNREFUSED, 57P01, 53100): what the short line names. */
-function codeOf(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
-
 const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again later.";
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -145,44 +117,3 @@ function clientMessage(error: FastifyError): string {
 
 export const STORAGE_FULL_MESSAGE =
   "The site cannot save anything right now: its storage is full. Please try again later.";
-
-/**
- * A write that found no room: ENOSPC from the file system (PGlite's files, a temporary file) or PostgreSQL's
- * class 53, "insufficient resources" (53100 disk_full, 53200 out_of_memory, 53300 too_many_connections,
- * ...). The database itself is fine and reads still work, so it is a 503 for this write, not a crash.
- */
-function isStorageFull(error: unknown): boolean {
-  return someCause(error, (e) => {
-    const code = (e as { code?: unknown }).code;
-    return code === "ENOSPC" || (typeof code === "string" && /^53[0-9A-Z]{3}$/.test(code));
-  });
-}
-
-function someCause(error: unknown, test: (e: object) => boolean): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if (test(e)) return true;
-  }
-  return false;
-}
-
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "57P01",
-  "57P03",
-  "08006",
-  "08001",
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  return someCause(error, (e) => {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    return (
-      typeof message === "string" &&
-      /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(message)
-    );
-  });
-}

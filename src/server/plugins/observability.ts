@@ -123,7 +123,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: "limit_refusals_total",
-    help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw, token_facts, push).",
+    help: "Requests refused with 429 by limit (vote, submission, upload, login, reauthentication, event_stream, card_draw, token_facts, push, telegram_test).",
     labelNames: ["limit"] as const,
     registers: [this.registry],
   });

@@ -118,9 +118,27 @@ describe("DELETE /api/admin/headlines/:id", () => {
           )[0],
       )
       .toMatchObject({ action: "DELETE /api/admin/headlines/:id", details: { title: h.title, votes: 0 } });
-    // Gone for every staff action too.
+    // Gone for every staff action too, the edit included (issue 28: it answered 200 and changed the row).
     expect((await call("DELETE", `/api/admin/headlines/${h.id}`)).statusCode).toBe(404);
     expect((await call("POST", `/api/admin/headlines/${h.id}/toggle-todays`)).statusCode).toBe(404);
+    const edit = await call("PUT", `/api/admin/headlines/${h.id}`, { title: "Edited after deletion" });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toEqual({ message: "Headline not found" });
+    const [still] = await t.db.select().from(headlines).where(eq(headlines.id, h.id));
+    expect(still?.title).toBe(h.title);
+    for (const [method, action, body] of [
+      ["GET", "image", undefined],
+      ["POST", "approve", undefined],
+      ["POST", "reinstate", undefined],
+      ["POST", "toggle-tomorrows", undefined],
+      ["POST", "remove-from-tomorrow", undefined],
+      ["POST", "verify-payment", { isPaid: true }],
+      ["POST", "contract-address", { contractAddress: ADDRESS }],
+      ["POST", "announce-winner", undefined],
+    ] as const) {
+      const res = await call(method, `/api/admin/headlines/${h.id}/${action}`, body);
+      expect(res.statusCode, action).toBe(404);
+    }
   });
 
   it.each([

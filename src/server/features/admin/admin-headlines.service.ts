@@ -1,4 +1,4 @@
-import { desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AdminHeadline, AdminSummary, TokenEditInput } from "@/common/admin";
 import type { HeadlineStage } from "@/common/headline";
 import type { Db } from "../../db/connect";
@@ -201,7 +201,8 @@ export async function editToken(db: Db, id: number, input: TokenEditInput): Prom
       ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
       ...(input.description !== undefined && { description: input.description }),
     })
-    .where(eq(headlines.id, id))
+    // A deleted headline is gone for every staff action: 404, like the others (lockHeadline).
+    .where(and(eq(headlines.id, id), isNull(headlines.deletedAt)))
     .returning();
   return toAdminHeadline(found(row));
 }

@@ -65,6 +65,15 @@ describe("an edition's page", () => {
       (await t.app.inject({ url: "/edition/1999-01-01", headers: { accept: "text/html" } })).statusCode,
     ).toBe(404);
 
+    // A date that is not one is no edition either: the not-found page, never a 500.
+    for (const bad of ["0000-01-01", "2026-02-30", "9999-99-99"]) {
+      const res = await t.app.inject({ url: `/edition/${bad}`, headers: { accept: "text/html" } });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.body).toContain("<title>");
+      const cardOf = await t.app.inject({ url: `/cards/edition/${bad}/abcdefghijkl.png` });
+      expect(cardOf.statusCode, bad).toBe(404);
+    }
+
     // The headline's page names its edition.
     expect((await t.app.inject({ url: `/api/headlines/${h.id}` })).json().editionDate).toBe(day);
     const sitemap = (await t.app.inject({ url: "/sitemap.xml" })).body;

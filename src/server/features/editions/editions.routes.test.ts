@@ -91,11 +91,12 @@ describe("an edition's record", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="edition-${day}.csv"`);
+    const r = `${race?.race},${race?.closesAt}`;
     expect(csv.body.split("\r\n")).toEqual([
-      "id,title,race,votes,voided,rank",
-      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1`,
-      `${a?.id},Frog buys the moon,today,2,0,2`,
-      `${c?.id},Nobody voted for me,today,0,0,3`,
+      "id,title,race,votes,voided,rank,raceOpened,closesAt,isWinner",
+      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1,${r},false`,
+      `${a?.id},Frog buys the moon,today,2,0,2,${r},false`,
+      `${c?.id},Nobody voted for me,today,0,0,3,${r},false`,
       "",
     ]);
   });
@@ -140,7 +141,10 @@ describe("an edition's record", () => {
       expect.objectContaining({ id: candidate.id, votes: 2, rank: 1, title: "Tomorrow's hopeful" }),
     ]);
     const csv = (await t.app.inject({ url: `/api/editions/${day}.csv` })).body;
-    expect(csv).toContain(`${candidate.id},Tomorrow's hopeful,tomorrow,2,0,1`);
+    expect(csv).toContain(
+      `${candidate.id},Tomorrow's hopeful,tomorrow,2,0,1,${race?.race},${race?.closesAt},false`,
+    );
+    expect(csv).toContain(`${a.id},Frog buys the moon,today,3,1,1,${race?.race},${race?.closesAt},true`);
     const res = await t.app.inject({ url: `/api/editions/${day}` });
     expect(res.headers["cache-control"]).toBe("public, max-age=86400");
 
@@ -165,17 +169,86 @@ describe("an edition's record", () => {
     const later = await edition(day);
     expect(later.races[0]).toEqual(closed.races[0]);
     expect(later.races.slice(1).map((r) => r.final)).toEqual([false]);
+    // The CSV tells the two races apart (issue 28): each row names its race, and the winner is marked.
+    const rows = (await t.app.inject({ url: `/api/editions/${day}.csv` })).body
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
+    const [first, second] = later.races;
+    const firsts = rows.filter((cells) => cells[2] === "today" && cells[5] === "1");
+    expect(firsts.map((cells) => [cells[0], cells[6], cells[7], cells[8]])).toEqual([
+      [String(a.id), first?.race, first?.closesAt, "true"],
+      [String(b.id), second?.race, second?.closesAt, "false"],
+    ]);
+    expect(first?.race).not.toBe(second?.race);
     expect((await t.db.select().from(editions)).filter((e) => e.frozenAt !== null)).toHaveLength(1);
   });
 
+  it("serves the open edition from the list cache: repeated reads ask the database nothing, and a vote is in the next one", async () => {
+    await t.close();
+    t = await createTestApp({ listCacheMs: 60_000 });
+    await t.db.update(settings).set({ votingEndTime: new Date(Date.now() + 3_600_000) });
+    const a = await createHeadline(t.db, { title: "Frog buys the moon" });
+    await votesFor(a.id, 1);
+    const day = await today();
+    const statements = async () =>
+      (await t.app.metrics.queryDuration.get()).values.find(
+        (v) => v.metricName === "db_query_duration_seconds_count",
+      )?.value ?? 0;
+
+    const first = await t.app.inject({ url: `/api/editions/${day}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toMatch(/no-cache/);
+    const before = await statements();
+    const reads = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({ url: `/api/editions/${day}${i % 5 === 0 ? ".csv" : ""}` }),
+      ),
+    );
+    expect(reads.map((r) => r.statusCode)).toEqual(reads.map(() => 200));
+    expect(reads[1]?.body).toBe(first.body);
+    expect(reads[0]?.body).toContain(`${a.id},Frog buys the moon,today,1,0,1`);
+    expect(await statements()).toBe(before);
+    // An ETag revalidates from memory too.
+    const again = await t.app.inject({
+      url: `/api/editions/${day}`,
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A vote is announced (the vote answers once its change is heard): the next read is fresh.
+    await votesFor(a.id, 1);
+    const after = (await edition(day)).races[0]?.headlines[0];
+    expect(after).toMatchObject({ id: a.id, votes: 2 });
+    const metrics = (await t.app.inject({ url: "/metrics" })).body;
+    expect(metrics).toMatch(/list_cache_lookups_total\{list="\/api\/editions\/:date",result="hit"\} \d+/);
+    expect(metrics).not.toMatch(/list="[^"]*\d{4}-\d{2}-\d{2}/);
+  });
+
   it("refuses a date that is not one (400) and a day without an edition (404), in the API's words", async () => {
-    for (const bad of ["2026-13-01", "2026-02-30", "yesterday", "2026-1-5", "2026-11-26.json"]) {
-      const res = await t.app.inject({ url: `/api/editions/${bad}` });
-      expect(res.statusCode, bad).toBe(400);
+    const bad = [
+      "2026-13-01",
+      "2026-02-30",
+      "yesterday",
+      "2026-1-5",
+      "2026-11-26.json",
+      "0000-01-01",
+      "9999-99-99",
+    ];
+    for (const url of bad.flatMap((d) => [`/api/editions/${d}`, `/api/editions/${d}.csv`])) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ message: "The edition date must be a date in YYYY-MM-DD format." });
     }
-    const none = await t.app.inject({ url: "/api/editions/1999-01-01" });
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: "No edition was printed on this date." });
+    for (const url of [
+      "/api/editions/1999-01-01",
+      "/api/editions/0001-01-01.csv",
+      "/api/editions/9999-12-31",
+    ]) {
+      const none = await t.app.inject({ url });
+      expect(none.statusCode, url).toBe(404);
+      expect(none.json()).toEqual({ message: "No edition was printed on this date." });
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
-import type { EditionEntry, EditionRace, EditionRecord } from "@/common/edition-record";
+import {
+  type EditionEntry,
+  type EditionRace,
+  type EditionRecord,
+  isEditionDate,
+} from "@/common/edition-record";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { type Db, rowsOf } from "../../db/connect";
@@ -14,9 +19,11 @@ type Standings = Pick<EditionRace, "headlines" | "qualifiers">;
 
 /**
  * The public record of one day (issue 22): each race of that edition date, frozen ones as they were frozen,
- * the open one live. Null when the day has no edition.
+ * the open one live. Null when the day has no edition, and for a text that is no date (the page heads and
+ * the cards ask with whatever the address says; the database would refuse 2026-02-30 with an error).
  */
 export async function findEditionRecord(db: Db, day: string, now: Date): Promise<EditionRecord | null> {
+  if (!isEditionDate(day)) return null;
   const rows = await db.select().from(editions).where(eq(editions.day, day)).orderBy(asc(editions.race));
   if (rows.length === 0) return null;
   const races: EditionRace[] = [];

@@ -1,9 +1,11 @@
 import {
+  PUSH_NOT_SUBSCRIBED,
   PushEndpointSchema,
   PushKeySchema,
   PushStateSchema,
   PushSubscriptionInputSchema,
 } from "@/common/push";
+import { notFound } from "../../lib/http-error";
 import type { App } from "../../types";
 import { checkEndpoint, isSubscribed, subscribe, unsubscribe, vapidKeys } from "./push.service";
 import { SERVICE_WORKER_JS } from "./service-worker";
@@ -42,7 +44,9 @@ export async function pushRoutes(app: App): Promise<void> {
     "/api/push/subscriptions",
     { schema: { body: PushEndpointSchema, response: { 200: PushStateSchema } } },
     async (request) => {
-      await unsubscribe(db, request.body.endpoint, request.visitor.id);
+      // Another visitor's subscription is, to this one, no subscription at all: 404, like an unknown id.
+      if (!(await unsubscribe(db, request.body.endpoint, request.visitor.id)))
+        throw notFound(PUSH_NOT_SUBSCRIBED);
       return { subscribed: false };
     },
   );

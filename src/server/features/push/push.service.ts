@@ -3,6 +3,7 @@ import webpush from "web-push";
 import {
   PUSH_ENDPOINT_HTTPS,
   PUSH_ENDPOINT_PRIVATE,
+  PUSH_ENDPOINT_TAKEN,
   PUSH_SUBSCRIPTIONS_PER_NETWORK,
   PUSH_TOO_MANY,
   type PushSubscriptionInput,
@@ -10,7 +11,7 @@ import {
 import type { Db } from "../../db/connect";
 import { pushSubscriptions, serverSecrets } from "../../db/schema";
 import { isBlockedAddress, isIpLiteral } from "../../integrations/ip-policy";
-import { badRequest, tooMany } from "../../lib/http-error";
+import { badRequest, conflict, tooMany } from "../../lib/http-error";
 
 /**
  * Browser reminders' subscriptions and keys (issue 22): the VAPID key pair the site signs its messages with,
@@ -79,9 +80,12 @@ export function checkEndpoint(endpoint: string, allowHosts: readonly string[] = 
 }
 
 /**
- * Keeps the browser's subscription for the visitor. The same endpoint again (the browser re-subscribed, or
- * the visitor's cookie changed) updates its row. A new endpoint counts against the network's places, counted
- * under a per-network lock so that a parallel burst cannot pass the bound.
+ * Keeps the browser's subscription for the visitor. The same endpoint again from the same visitor (the
+ * browser re-subscribed) updates its row; from another visitor it is refused (409): an endpoint is no
+ * secret (it travels to the push service and back), so whoever learned one must not rewrite its keys or
+ * take it over, and then stop it. A browser whose cookie changed gets a new endpoint instead (the button
+ * drops the refused subscription). A new endpoint counts against the network's places, counted under a
+ * per-network lock so that a parallel burst cannot pass the bound.
  */
 export async function subscribe(
   db: Db,
@@ -109,10 +113,18 @@ export async function subscribe(
       visitorId: visitor.id,
       network: visitor.network,
     };
-    await tx
+    // One statement: the update happens only on the owner's row, so two visitors racing for one endpoint
+    // cannot both pass a read. Nothing written (another's endpoint) is the 409.
+    const kept = await tx
       .insert(pushSubscriptions)
       .values({ ...row, createdAt: now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...row, failures: 0 } });
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { ...row, failures: 0 },
+        setWhere: eq(pushSubscriptions.visitorId, visitor.id),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (kept.length === 0) throw conflict(PUSH_ENDPOINT_TAKEN);
   });
 }
 

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PUSH_SUBSCRIPTIONS_PER_NETWORK, PUSH_TOO_MANY } from "@/common/push";
+import {
+  PUSH_ENDPOINT_TAKEN,
+  PUSH_NOT_SUBSCRIBED,
+  PUSH_SUBSCRIPTIONS_PER_NETWORK,
+  PUSH_TOO_MANY,
+} from "@/common/push";
 import { buildApp } from "../../app";
 import { type Database, openPostgres } from "../../db/connect";
 import { pushDeliveries, pushSubscriptions, serverSecrets, settings } from "../../db/schema";
@@ -89,12 +94,36 @@ describe("browser reminders: keys and subscriptions", () => {
     expect((await state(endpoint)).json()).toEqual({ subscribed: true });
     expect((await state(endpoint, visitor(2))).json()).toEqual({ subscribed: false });
 
-    // Someone else cannot stop it.
-    await stop(endpoint, visitor(2));
+    // Someone else cannot stop it: to them it is no subscription at all.
+    const theirs = await stop(endpoint, visitor(2));
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: PUSH_NOT_SUBSCRIBED });
     expect(await t.db.select().from(pushSubscriptions)).toHaveLength(1);
-    await stop(endpoint);
+    expect((await stop(endpoint)).json()).toEqual({ subscribed: false });
     expect(await t.db.select().from(pushSubscriptions)).toHaveLength(0);
     expect((await state(endpoint)).json()).toEqual({ subscribed: false });
+    expect((await stop(endpoint)).statusCode).toBe(404);
+  });
+
+  it("never lets a second visitor who knows the endpoint rewrite its keys or owner (409), then stop it", async () => {
+    const browser = fake.browser();
+    const endpoint = browser.subscription.endpoint;
+    expect((await subscribe(browser.subscription)).statusCode).toBe(200);
+    const [before] = await t.db.select().from(pushSubscriptions);
+
+    const intruder = { ...fake.browser().subscription, endpoint };
+    const taken = await subscribe(intruder, visitor(2), "203.0.113.9");
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: PUSH_ENDPOINT_TAKEN });
+    expect((await stop(endpoint, visitor(2))).statusCode).toBe(404);
+    expect(await t.db.select().from(pushSubscriptions)).toEqual([before]);
+    expect((await state(endpoint)).json()).toEqual({ subscribed: true });
+
+    // The owner's browser subscribing again (new keys) still updates its own row.
+    const renewed = { ...fake.browser().subscription, endpoint };
+    expect((await subscribe(renewed)).statusCode).toBe(200);
+    const [after] = await t.db.select().from(pushSubscriptions);
+    expect(after).toMatchObject({ id: before?.id, p256dh: renewed.keys.p256dh, visitorId: visitor(1) });
   });
 
   it("refuses endpoints that are not https, are on private addresses, or keys of the wrong size", async () => {
@@ -129,8 +158,9 @@ describe("browser reminders: keys and subscriptions", () => {
     expect(refusal?.json()).toEqual({ message: PUSH_TOO_MANY });
     expect(Number(refusal?.headers["retry-after"])).toBeGreaterThan(0);
     // A browser already in keeps its place (re-subscribing is not a new one); another network is not affected.
-    const kept = browsers[answers.findIndex((a) => a.statusCode === 200)] as (typeof browsers)[number];
-    expect((await subscribe(kept.subscription, visitor(900), "2001:db8:1:2::ffff")).statusCode).toBe(200);
+    const index = answers.findIndex((a) => a.statusCode === 200);
+    const kept = browsers[index] as (typeof browsers)[number];
+    expect((await subscribe(kept.subscription, visitor(index), "2001:db8:1:2::ffff")).statusCode).toBe(200);
     expect((await subscribe(fake.browser().subscription, visitor(901), "198.51.100.20")).statusCode).toBe(
       200,
     );

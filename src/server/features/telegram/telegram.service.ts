@@ -2,11 +2,18 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { headlinePath } from "@/common/headline-path";
 import { tradeLinks } from "@/common/share";
-import { TELEGRAM_POSTS_SHOWN, type TelegramPost } from "@/common/telegram";
+import {
+  TELEGRAM_POSTS_SHOWN,
+  TELEGRAM_TEST_EVERY_MS,
+  TELEGRAM_TEST_TOO_SOON,
+  type TelegramPost,
+} from "@/common/telegram";
 import { easternTime, REMINDER_BEFORE_CLOSE_MS } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { headlines, settings, telegramPosts } from "../../db/schema";
 import { type TelegramClient, TelegramSendError } from "../../integrations/telegram";
+import type { Tx } from "../../lib/hourly-limit";
+import { tooMany } from "../../lib/http-error";
 import { recentCrowns } from "../headlines/headline-stage";
 
 /**
@@ -27,6 +34,8 @@ export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 60_000;
 /** The headlines the race-open post lists. */
 const TOP_HEADLINES = 5;
+/** The advisory lock space of the test message's claim (push subscriptions use 4615). */
+const TEST_LOCK_SPACE = 4_616;
 
 type PostRow = typeof telegramPosts.$inferSelect;
 type Kind = PostRow["kind"];
@@ -70,7 +79,7 @@ async function dueEvents(db: Db, now: Date): Promise<{ kind: Kind; subject: stri
 }
 
 /** Inserts the event's row as this process's claim; null when another process (or an earlier pass) has it. */
-async function claimNew(db: Db, event: { kind: Kind; subject: string; eventAt: Date }, now: Date) {
+async function claimNew(db: Db | Tx, event: { kind: Kind; subject: string; eventAt: Date }, now: Date) {
   const [row] = await db
     .insert(telegramPosts)
     .values({ ...event, status: "sending", attempts: 1, createdAt: now, updatedAt: now })
@@ -236,9 +245,26 @@ async function post(ctx: TelegramContext, row: PostRow, now: Date): Promise<{ me
   }
 }
 
-/** The dashboard's test message: its own row (kind test), sent at once, the outcome answered. */
+/**
+ * The dashboard's test message: its own row (kind test), sent at once, the outcome answered. At most one per
+ * TELEGRAM_TEST_EVERY_MS for the whole site (the channel is public): the last test row's age is checked and
+ * the new row inserted under one advisory lock, so of a parallel burst, from any number of processes, one
+ * claims and the rest are refused (429) before anything is sent.
+ */
 export async function sendTestMessage(ctx: TelegramContext, now: Date): Promise<TelegramPost> {
-  const row = await claimNew(ctx.db, { kind: "test", subject: randomUUID(), eventAt: now }, now);
+  const row = await ctx.db.transaction(async (tx) => {
+    // On `tx` only: inside a PGlite transaction, a query on the outer handle waits for ever.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEST_LOCK_SPACE}::int, 0)`);
+    const [last] = await tx
+      .select({ at: telegramPosts.createdAt })
+      .from(telegramPosts)
+      .where(eq(telegramPosts.kind, "test"))
+      .orderBy(desc(telegramPosts.createdAt))
+      .limit(1);
+    const wait = last ? last.at.getTime() + TELEGRAM_TEST_EVERY_MS - now.getTime() : 0;
+    if (wait > 0) throw tooMany(TELEGRAM_TEST_TOO_SOON, wait / 1000, "telegram_test");
+    return claimNew(tx, { kind: "test", subject: randomUUID(), eventAt: now }, now);
+  });
   if (!row) throw new Error("a new test id collided");
   return toPost(await send(ctx, row, now));
 }

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TelegramStatus } from "@/common/telegram";
+import { TELEGRAM_TEST_EVERY_MS, TELEGRAM_TEST_TOO_SOON, type TelegramStatus } from "@/common/telegram";
 import { headlineTransitions, settings, telegramPosts } from "../../db/schema";
 import { createTelegramClient } from "../../integrations/telegram";
 import { startTelegramJob } from "../../jobs/telegram";
@@ -248,6 +248,32 @@ describe("the dashboard's Telegram tab", () => {
     expect(status).toMatchObject({ configured: true, chatId: CHAT });
     expect(status.posts).toEqual([expect.objectContaining({ kind: "test", status: "sent", messageId: 101 })]);
     expect(res.body).not.toContain(TOKEN.split(":")[1]);
+  });
+
+  it("sends one test message per 30 s for the whole site: 15 at once post once, the rest 429 with Retry-After", async () => {
+    const cookies = await staff();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        t.app.inject({ method: "POST", url: "/api/admin/telegram/test", cookies }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(14);
+    for (const r of refused) {
+      expect(r.json()).toEqual({ message: TELEGRAM_TEST_TOO_SOON });
+      const wait = Number(r.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(TELEGRAM_TEST_EVERY_MS / 1000);
+    }
+    expect(fake.requests.filter((r) => r.method === "sendMessage")).toHaveLength(1);
+    expect(await t.db.select().from(telegramPosts)).toHaveLength(1);
+
+    // Once the 30 s have passed (the last test post made older), the next one goes.
+    await t.db.update(telegramPosts).set({ createdAt: new Date(Date.now() - TELEGRAM_TEST_EVERY_MS - 1000) });
+    const later = await t.app.inject({ method: "POST", url: "/api/admin/telegram/test", cookies });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(fake.requests.filter((r) => r.method === "sendMessage")).toHaveLength(2);
   });
 
   it("says it is not configured and refuses the test message", async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dailyCycle } from "@/common/schedule";
 import { type Database, type Db, rowsOf } from "../../db/connect";
 import { accounts, archiveEntries, headlines, headlineTransitions, settings } from "../../db/schema";
+import { slowSuite } from "../../test/slow-suite";
 import { createTestDatabase } from "../../test/test-app";
 import { moveTopHeadlinesToToday } from "../admin/admin-cycle.service";
 import {
@@ -18,6 +19,8 @@ import { runCycle } from "./cycle.service";
 import { ledgerMismatches } from "./ledger";
 import { listVoteEvidence, voidVotes } from "./vote-evidence.service";
 import { castVote } from "./votes.service";
+
+slowSuite();
 
 /**
  * Thirty days of the paper on a fake clock (issue 20), on the embedded database and on PostgreSQL: daily

@@ -118,7 +118,10 @@ export function ReminderButton({ start = false }: { start?: boolean }) {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        await removeSubscription(subscription.endpoint);
+        // 404: the site keeps none for this visitor (already stopped): the browser's is dropped all the same.
+        await removeSubscription(subscription.endpoint).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        });
         await subscription.unsubscribe();
       }
       setStatus("off");
