@@ -173,3 +173,25 @@ test("once hydrated, the page asks for the lists it was drawn with, once: a pain
   expect(asked.filter((p) => p === "/api/settings")).toHaveLength(1);
   expect(asked.filter((p) => p === "/api/me/votes")).toHaveLength(1);
 });
+
+test("a picture that failed before the app started walks the fallback chain once it has", async ({ page }) => {
+  // The app's script arrives late, as on a slow phone: the pictures of outside hosts (refused in this
+  // suite) have failed by then, before React could hear their error event.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fallback();
+  });
+  const headlines = (await (await page.request.get("/api/headlines")).json()) as Array<{ id: number }>;
+  const broken = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>("#root img")].filter(
+          (img) => img.getAttribute("src") && img.complete && img.naturalWidth === 0,
+        ).length,
+    );
+  for (const path of ["/yesterdays-news", "/", `/h/${headlines[0]?.id}`]) {
+    await page.goto(path);
+    await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
+    await expect.poll(broken, { message: path }).toBe(0);
+  }
+});

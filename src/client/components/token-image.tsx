@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { cn } from "@/client/lib/cn";
+import { useFailedBeforeHydration } from "@/client/lib/image-failure";
 import { type ImageSubject, imageFallbackChain, placeholderLabel } from "@/common/image-chain";
 
 export interface TokenImageProps {
@@ -44,6 +45,8 @@ interface ChainedImageProps {
 
 function ChainedImage({ sources, label, alt, width, height, className }: ChainedImageProps) {
   const [index, setIndex] = useState(0);
+  const next = useCallback(() => setIndex((i) => i + 1), []);
+  const ref = useFailedBeforeHydration(next);
   const source = sources[index];
 
   if (source === undefined) {
@@ -80,7 +83,8 @@ function ChainedImage({ sources, label, alt, width, height, className }: Chained
       loading="lazy"
       decoding="async"
       referrerPolicy="no-referrer"
-      onError={() => setIndex((i) => i + 1)}
+      ref={ref}
+      onError={next}
       // The initials avatar is pixel art: keep its squares sharp when it is scaled up.
       className={cn(
         "object-contain",

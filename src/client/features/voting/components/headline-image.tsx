@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { cn } from "@/client/lib/cn";
+import { useFailedBeforeHydration } from "@/client/lib/image-failure";
 
 interface HeadlineImageProps {
   src: string | null;
@@ -20,6 +21,8 @@ export function HeadlineImage(props: HeadlineImageProps) {
 
 function Picture({ src, alt, className, width = 640, height = 400, priority = false }: HeadlineImageProps) {
   const [failed, setFailed] = useState(false);
+  const fail = useCallback(() => setFailed(true), []);
+  const ref = useFailedBeforeHydration(fail);
   if (!src || failed) {
     return (
       <div
@@ -43,7 +46,8 @@ function Picture({ src, alt, className, width = 640, height = 400, priority = fa
       decoding="async"
       width={width}
       height={height}
-      onError={() => setFailed(true)}
+      ref={ref}
+      onError={fail}
       className={cn("object-cover [image-rendering:pixelated]", className)}
     />
   );
