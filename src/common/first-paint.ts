@@ -26,3 +26,14 @@ export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
   /** A receipt's page (/submission/{receipt}): the same for everyone who holds its link. */
   "submission",
 ]);
+
+/**
+ * Marks of the phone menu's button and list (client/app/mobile-menu.tsx) for a page without the app
+ * (JavaScript off, or its script failed to load): the first paint then shows the list and hides the button,
+ * which would open nothing (issue 28).
+ */
+export const MENU_BUTTON_ATTRIBUTE = "data-menu-button";
+export const MENU_LIST_ATTRIBUTE = "data-menu-list";
+
+/** The first paint's look without the app: the phone's menu open, its button gone. */
+export const WITHOUT_APP_STYLE = `#root [${MENU_LIST_ATTRIBUTE}][hidden]{display:block!important}#root [${MENU_BUTTON_ATTRIBUTE}]{display:none!important}`;

@@ -4,6 +4,7 @@ import { CloseIcon, MenuIcon } from "@/client/components/chrome-icons";
 import { Link } from "@/client/components/link";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import { cn } from "@/client/lib/cn";
+import { MENU_BUTTON_ATTRIBUTE, MENU_LIST_ATTRIBUTE } from "@/common/first-paint";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
 /**
@@ -39,11 +40,17 @@ export function MobileMenu() {
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
+        {...{ [MENU_BUTTON_ATTRIBUTE]: "" }}
       >
         <span>{open ? "Close Menu" : "Game Menu"}</span>
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
-      <ul id={listId} hidden={!open} className="mt-2 border-3 border-ink bg-paper shadow-pixel">
+      <ul
+        id={listId}
+        hidden={!open}
+        className="mt-2 border-3 border-ink bg-paper shadow-pixel"
+        {...{ [MENU_LIST_ATTRIBUTE]: "" }}
+      >
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
           return (

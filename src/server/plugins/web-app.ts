@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { FIRST_PAINT_ELEMENT_ID } from "@/common/first-paint";
+import { FIRST_PAINT_ELEMENT_ID, WITHOUT_APP_STYLE } from "@/common/first-paint";
 import {
   ALL_PAGE_FILES,
   canonicalRequestPath,
@@ -74,17 +74,23 @@ export function renderIndexHtml(
   // once the page has been drawn: no script or module preload in the head competes with the stylesheet,
   // the fonts and the page's pictures.
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(withHead);
-  return (entry ? withHead.replace(entry[0], "") : withHead)
-    .replace("</head>", `${fontLinks.join("")}${siteJson}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${body.html}</div>` +
-        jsonScript(FIRST_PAINT_ELEMENT_ID, body.data) +
-        // The entry first: the script loads it as a module and preloads the rest (none without an entry).
-        jsonScript(APP_FILES_ELEMENT_ID, entry ? [entry[1], ...preloads] : []) +
-        `<script>${FIRST_PAINT_SCRIPT}</script>`,
-    );
+  return (
+    (entry ? withHead.replace(entry[0], "") : withHead)
+      // Without JavaScript the page is one of links: the phone's menu shown open (its button opens nothing).
+      .replace(
+        "</head>",
+        `${fontLinks.join("")}${siteJson}<noscript><style>${WITHOUT_APP_STYLE}</style></noscript></head>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body.html}</div>` +
+          jsonScript(FIRST_PAINT_ELEMENT_ID, body.data) +
+          // The entry first: the script loads it as a module and preloads the rest (none without an entry).
+          jsonScript(APP_FILES_ELEMENT_ID, entry ? [entry[1], ...preloads] : []) +
+          `<script>${FIRST_PAINT_SCRIPT}</script>`,
+      )
+  );
 }
 
 /** A path with a segment that starts with a dot (`/.vite/manifest.json`, `/assets/.env`), encoded or not. */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import type { FirstPaint } from "@/client/first-paint";
+import { WITHOUT_APP_STYLE } from "@/common/first-paint";
 import { NOT_FOUND_PAGE, type PageFile, PRIVATE_PAGE_FILES, pageRouteOf } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
@@ -42,7 +43,8 @@ const APP_FAILED_HTML =
  * - the controls that need the app (buttons, form fields) inert until it runs: a press now would be lost.
  *   Everything else is a working page from the start, with JavaScript or without: links, text to select,
  *   the edition's downloads, the About page's questions (issue 28). When the app's script cannot be
- *   loaded, a card says so above the page, with a reload button;
+ *   loaded, a card says so above the page, with a reload button, and the phone's menu is shown open
+ *   (WITHOUT_APP_STYLE, as without JavaScript);
  * - the reader's own time beside each Eastern time of the paint, which the server left empty (it never
  *   knows the reader's zone), by the very rule the app uses (common/time.ts's function, its text here), so
  *   the app's first render draws the same words: nothing moves, and the largest paint stays the first;
@@ -64,6 +66,9 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
     card.innerHTML = ${JSON.stringify(APP_FAILED_HTML)};
     card.querySelector("button").addEventListener("click", function () { location.reload(); });
     document.body.insertBefore(card, root);
+    var style = document.createElement("style");
+    style.textContent = ${JSON.stringify(WITHOUT_APP_STYLE)};
+    document.head.appendChild(style);
   }
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   document.querySelectorAll("[data-local-time]").forEach(function (el) {
