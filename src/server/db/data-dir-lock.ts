@@ -17,6 +17,8 @@ import path from "node:path";
 export class DataDirLockedError extends Error {}
 
 export const SOCKET_FILE = "server.sock";
+/** The previous release's lock (f74e134): a pid file. */
+export const LOCK_FILE = "server.lock";
 
 /** sun_path holds 108 bytes on Linux and 104 on macOS and the BSDs, the terminating NUL included. */
 const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;
