@@ -8,6 +8,7 @@ import { type Database, openPglite, rowsOf } from "./connect";
 import {
   type DataDirLock,
   DataDirLockedError,
+  LOCK_FILE,
   lockDataDir,
   probe,
   SOCKET_FILE,
@@ -222,7 +223,7 @@ export async function restoreInto(dataDir: string, file: string): Promise<Restor
       // What an interrupted restore left (the lock keeps every other process out now).
       if (name.startsWith("pglite.restoring-")) fs.rmSync(path.join(dataDir, name), { recursive: true });
     }
-    const others = fs.readdirSync(dataDir).filter((name) => name !== SOCKET_FILE);
+    const others = fs.readdirSync(dataDir).filter((name) => name !== SOCKET_FILE && name !== LOCK_FILE);
     if (others.length > 0) {
       throw new Error(
         `DATA_DIR ${dataDir} is not empty (${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""}): ` +
