@@ -170,8 +170,16 @@ export async function backupDataDir(dataDir: string): Promise<Dump & { from: "se
     try {
       return { ...(await dumpStopped(dataDir)), from: "files" };
     } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      if (attempt > 0) {
+        // The holder does not listen on server.sock: someone moved or deleted the file under it.
+        if (error.pid !== undefined || (await probe(socketAddress(dataDir))) !== "missing") throw error;
+        throw new DataDirLockedError(
+          `A server process holds DATA_DIR ${dataDir} but does not answer on its ${SOCKET_FILE} (moved or ` +
+            "deleted?): restart that server, then run the backup again.",
+        );
+      }
       // A server started between the two: ask it.
-      if (!(error instanceof DataDirLockedError) || attempt > 0) throw error;
     }
   }
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { backupDataDir } from "./backup";
 import { DataDirLockedError, LOCK_FILE, lockDataDir, SOCKET_FILE, socketAddress } from "./data-dir-lock";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -201,6 +202,23 @@ describe("the data directory lock", () => {
       // The holder's lock ended with its process (kill -9).
       const lock = await lockDataDir(dir);
       lock.release();
+    },
+    60_000,
+  );
+
+  it.runIf(ON_LINUX)(
+    "tells `npm run backup` to restart the server that holds DATA_DIR when its server.sock was deleted",
+    async () => {
+      const dir = tempDir();
+      const owner = await lockHolder(dir);
+      fs.mkdirSync(path.join(dir, "pglite"));
+      fs.writeFileSync(path.join(dir, "pglite", "PG_VERSION"), "17\n");
+      fs.rmSync(path.join(dir, SOCKET_FILE));
+      await expect(backupDataDir(dir)).rejects.toThrow(
+        `A server process holds DATA_DIR ${dir} but does not answer on its ${SOCKET_FILE} (moved or deleted?): ` +
+          "restart that server, then run the backup again.",
+      );
+      await killed(owner);
     },
     60_000,
   );

@@ -20,7 +20,15 @@ import path from "node:path";
  *    release still serving (refused, naming the pid); this release writes its own pid there too, so that a
  *    rollback refuses to start on a directory this release serves.
  */
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    /** The pid server.lock names, when a process of the previous release holds the directory. */
+    readonly pid?: number,
+  ) {
+    super(message);
+  }
+}
 
 export const SOCKET_FILE = "server.sock";
 /** The previous release's lock (f74e134): a pid file, honoured and written for upgrades and rollbacks. */
@@ -274,7 +282,7 @@ function claimLockFile(dataDir: string): void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const owner = previousReleaseOwner(file);
-    if (owner !== undefined) throw new DataDirLockedError(lockedMessage(dataDir, owner));
+    if (owner !== undefined) throw new DataDirLockedError(lockedMessage(dataDir, owner), owner);
     fs.rmSync(file, { force: true });
   }
   throw new DataDirLockedError(`Could not lock DATA_DIR ${dataDir}: its ${LOCK_FILE} kept changing.`);
