@@ -20,7 +20,7 @@ import {
  * (dumpDataDir), gzipped: everything the site keeps lives in the database, uploaded images included. The
  * generated admin-password.txt beside it is not in a backup, on purpose: the accounts' password hashes are.
  *
- * While a server holds DATA_DIR, `npm run backup` asks it over the lock's socket (DATA_DIR/server.sock):
+ * While a server holds DATA_DIR, `npm run backup` asks it over its control socket (DATA_DIR/server.sock):
  * the server takes the dump between two statements of its one connection and sends the bytes back; the
  * votes wait only while the files are read, not while they are compressed.
  */
