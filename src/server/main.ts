@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   if (config.databaseUrl) {
     database = openPostgres(config.databaseUrl, 10, config.listenDatabaseUrl);
   } else {
-    // The socket DATA_DIR/server.sock: the lock, and the channel `npm run backup` asks this process through.
+    // Held by the kernel until this process ends (data-dir-lock.ts); DATA_DIR/server.sock is also the channel
+    // `npm run backup` asks this process through.
     lock = await lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, "pglite"));
   }

@@ -350,7 +350,13 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
         `${answered.length} answered 200 in all, ${failures} cut off`,
     );
     // The kill got no chance to remove its socket file, to which nothing listens now: the next start takes it over.
-    if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(true);
+    if (!target.databaseUrl) {
+      expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(true);
+      // Its server.lock too, naming a process that is gone: stale, taken over.
+      expect(fs.readFileSync(path.join(target.dataDir, "server.lock"), "utf8")).toBe(
+        String(server.child.pid),
+      );
+    }
 
     const restarted = await startServer(target);
     expect(restarted.output()).not.toContain("Another server process");
@@ -651,4 +657,36 @@ describe(`the server process on ${ON_POSTGRES ? "PostgreSQL" : "the embedded dat
     if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "server.sock"))).toBe(false);
     console.info(`SIGTERM with a request that never finishes: exit 1 after ${seconds.toFixed(2)} s`);
   }, 240_000);
+});
+
+describe.skipIf(ON_POSTGRES)("the embedded database's lock on DATA_DIR", () => {
+  it("refuses a second server after server.sock was deleted or moved under the running one; after kill -9 the next start serves", async () => {
+    const target = await newTarget();
+    const sock = path.join(target.dataDir, "server.sock");
+    const locked = `Another server process is already using DATA_DIR ${target.dataDir}.`;
+    const first = await startServer(target);
+    // The previous release's lock file names this server, so a rollback started beside it refuses.
+    expect(fs.readFileSync(path.join(target.dataDir, "server.lock"), "utf8")).toBe(String(first.child.pid));
+
+    fs.rmSync(sock);
+    const second = spawnServer(target, await freePort(), {});
+    expect(await waitForExit(second), second.output()).toEqual({ code: 1, signal: null });
+    expect(second.output()).toContain(locked);
+    expect((await request(first.port, { path: "/api/settings" })).status).toBe(200);
+
+    // The lock ends with its process, whatever became of its files.
+    first.child.kill("SIGKILL");
+    expect((await waitForExit(first)).signal).toBe("SIGKILL");
+    const next = await startServer(target);
+    expect(next.output()).not.toContain("Another server process");
+
+    fs.renameSync(sock, path.join(target.dataDir, "moved.sock"));
+    const third = spawnServer(target, await freePort(), {});
+    expect(await waitForExit(third), third.output()).toEqual({ code: 1, signal: null });
+    expect(third.output()).toContain(locked);
+    expect((await request(next.port, { path: "/api/settings" })).status).toBe(200);
+    await stopServer(next);
+    // A clean stop removes server.lock; the moved socket file stays where it was put, dead.
+    expect(fs.readdirSync(target.dataDir).sort()).toEqual(["moved.sock", "pglite"]);
+  }, 300_000);
 });

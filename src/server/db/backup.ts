@@ -8,6 +8,7 @@ import { type Database, openPglite, rowsOf } from "./connect";
 import {
   type DataDirLock,
   DataDirLockedError,
+  LOCK_FILE,
   lockDataDir,
   probe,
   SOCKET_FILE,
@@ -19,7 +20,7 @@ import {
  * (dumpDataDir), gzipped: everything the site keeps lives in the database, uploaded images included. The
  * generated admin-password.txt beside it is not in a backup, on purpose: the accounts' password hashes are.
  *
- * While a server holds DATA_DIR, `npm run backup` asks it over the lock's socket (DATA_DIR/server.sock):
+ * While a server holds DATA_DIR, `npm run backup` asks it over its control socket (DATA_DIR/server.sock):
  * the server takes the dump between two statements of its one connection and sends the bytes back; the
  * votes wait only while the files are read, not while they are compressed.
  */
@@ -169,8 +170,16 @@ export async function backupDataDir(dataDir: string): Promise<Dump & { from: "se
     try {
       return { ...(await dumpStopped(dataDir)), from: "files" };
     } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      if (attempt > 0) {
+        // The holder does not listen on server.sock: someone moved or deleted the file under it.
+        if (error.pid !== undefined || (await probe(socketAddress(dataDir))) !== "missing") throw error;
+        throw new DataDirLockedError(
+          `A server process holds DATA_DIR ${dataDir} but does not answer on its ${SOCKET_FILE} (moved or ` +
+            "deleted?): restart that server, then run the backup again.",
+        );
+      }
       // A server started between the two: ask it.
-      if (!(error instanceof DataDirLockedError) || attempt > 0) throw error;
     }
   }
 }
@@ -222,7 +231,7 @@ export async function restoreInto(dataDir: string, file: string): Promise<Restor
       // What an interrupted restore left (the lock keeps every other process out now).
       if (name.startsWith("pglite.restoring-")) fs.rmSync(path.join(dataDir, name), { recursive: true });
     }
-    const others = fs.readdirSync(dataDir).filter((name) => name !== SOCKET_FILE);
+    const others = fs.readdirSync(dataDir).filter((name) => name !== SOCKET_FILE && name !== LOCK_FILE);
     if (others.length > 0) {
       throw new Error(
         `DATA_DIR ${dataDir} is not empty (${others.slice(0, 3).join(", ")}${others.length > 3 ? ", ..." : ""}): ` +
