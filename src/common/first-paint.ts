@@ -35,5 +35,14 @@ export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
 export const MENU_BUTTON_ATTRIBUTE = "data-menu-button";
 export const MENU_LIST_ATTRIBUTE = "data-menu-list";
 
+/**
+ * Set on <html> by the page's first script when JavaScript runs, and taken away again when the app's script
+ * cannot be loaded: WITHOUT_APP_STYLE applies while it is absent.
+ */
+export const APP_SCRIPT_ATTRIBUTE = "data-app-script";
+
 /** The first paint's look without the app: the phone's menu open, its button gone. */
-export const WITHOUT_APP_STYLE = `#root [${MENU_LIST_ATTRIBUTE}][hidden]{display:block!important}#root [${MENU_BUTTON_ATTRIBUTE}]{display:none!important}`;
+export const WITHOUT_APP_STYLE = [
+  `html:not([${APP_SCRIPT_ATTRIBUTE}]) #root [${MENU_LIST_ATTRIBUTE}]{display:block!important}`,
+  `html:not([${APP_SCRIPT_ATTRIBUTE}]) #root [${MENU_BUTTON_ATTRIBUTE}]{display:none!important}`,
+].join("");

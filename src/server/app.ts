@@ -22,7 +22,7 @@ import { paymentsRoutes } from "./features/payments/payments.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { vapidSubject } from "./features/push/push-sender";
 import { settingsRoutes } from "./features/settings/settings.routes";
-import { createFirstPaints, FIRST_PAINT_SCRIPT_SOURCE } from "./features/share/first-paint";
+import { createFirstPaints, FIRST_PAINT_SCRIPT_SOURCES } from "./features/share/first-paint";
 import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
@@ -235,8 +235,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The first-painted pages' one inline script, by its hash (features/share/first-paint.ts).
-        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
+        // The first-painted pages' two inline scripts, by their hashes (features/share/first-paint.ts).
+        scriptSrc: ["'self'", ...FIRST_PAINT_SCRIPT_SOURCES],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -45,10 +45,11 @@ export function MobileMenu() {
         <span>{open ? "Close Menu" : "Game Menu"}</span>
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
+      {/* Closed by a class, not the hidden attribute: without the app the page's style shows it open
+          (common/first-paint.ts), which Tailwind's important rule for [hidden] would not let it. */}
       <ul
         id={listId}
-        hidden={!open}
-        className="mt-2 border-3 border-ink bg-paper shadow-pixel"
+        className={cn("mt-2 border-3 border-ink bg-paper shadow-pixel", !open && "hidden")}
         {...{ [MENU_LIST_ATTRIBUTE]: "" }}
       >
         {NAV_ITEMS.map((item) => {

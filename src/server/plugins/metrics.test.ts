@@ -76,7 +76,7 @@ describe("route labels", () => {
     expect(await get("/ARCHIVE/")).toBe(301); // sent to /archive (issue 28)
     expect(await get("/")).toBe(200);
     expect(await get("/tomorrows-news")).toBe(200);
-    expect(await get("/submission/abcdefgh")).toBe(200);
+    expect(await get("/submission/abcdefgh")).toBe(404); // no such receipt (issue 28)
     expect(await get("/assets/app-abc123.js")).toBe(200);
     expect(await get("/assets/gone-999.js")).toBe(404);
     expect(await get("/no/such/page")).toBe(404);
@@ -92,7 +92,7 @@ describe("route labels", () => {
     expect(requests("/archive", 301)).toBe(1);
     expect(requests("/", 200)).toBe(1);
     expect(requests("/tomorrows-news", 200)).toBe(1);
-    expect(requests("/submission/:receipt", 200)).toBe(1);
+    expect(requests("/submission/:receipt", 404)).toBe(1);
     expect(requests("/assets/*", 200)).toBe(1);
     expect(requests("unmatched", 404)).toBe(3);
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/h\/:id"\} 3$/m);

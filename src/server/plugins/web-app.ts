@@ -16,6 +16,7 @@ import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "@/common/site";
 import type { Config } from "../config";
 import {
   APP_FILES_ELEMENT_ID,
+  FIRST_PAINT_HEAD_SCRIPT,
   FIRST_PAINT_SCRIPT,
   type FirstPaints,
   type PaintedBody,
@@ -79,7 +80,7 @@ export function renderIndexHtml(
       // Without JavaScript the page is one of links: the phone's menu shown open (its button opens nothing).
       .replace(
         "</head>",
-        `${fontLinks.join("")}${siteJson}<noscript><style>${WITHOUT_APP_STYLE}</style></noscript></head>`,
+        `${fontLinks.join("")}${siteJson}<style>${WITHOUT_APP_STYLE}</style><script>${FIRST_PAINT_HEAD_SCRIPT}</script></head>`,
       )
       .replace(
         '<div id="root"></div>',

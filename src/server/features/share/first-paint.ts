@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import type { FirstPaint } from "@/client/first-paint";
-import { WITHOUT_APP_STYLE } from "@/common/first-paint";
+import { APP_SCRIPT_ATTRIBUTE } from "@/common/first-paint";
 import { NOT_FOUND_PAGE, type PageFile, PRIVATE_PAGE_FILES, pageRouteOf } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
@@ -43,8 +43,8 @@ const APP_FAILED_HTML =
  * - the controls that need the app (buttons, form fields) inert until it runs: a press now would be lost.
  *   Everything else is a working page from the start, with JavaScript or without: links, text to select,
  *   the edition's downloads, the About page's questions (issue 28). When the app's script cannot be
- *   loaded, a card says so above the page, with a reload button, and the phone's menu is shown open
- *   (WITHOUT_APP_STYLE, as without JavaScript);
+ *   loaded, a card says so above the page, with a reload button, and the page looks as it does without
+ *   JavaScript (the phone's menu open: WITHOUT_APP_STYLE);
  * - the reader's own time beside each Eastern time of the paint, which the server left empty (it never
  *   knows the reader's zone), by the very rule the app uses (common/time.ts's function, its text here), so
  *   the app's first render draws the same words: nothing moves, and the largest paint stays the first;
@@ -66,9 +66,7 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
     card.innerHTML = ${JSON.stringify(APP_FAILED_HTML)};
     card.querySelector("button").addEventListener("click", function () { location.reload(); });
     document.body.insertBefore(card, root);
-    var style = document.createElement("style");
-    style.textContent = ${JSON.stringify(WITHOUT_APP_STYLE)};
-    document.head.appendChild(style);
+    document.documentElement.removeAttribute(${JSON.stringify(APP_SCRIPT_ATTRIBUTE)});
   }
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   document.querySelectorAll("[data-local-time]").forEach(function (el) {
@@ -96,8 +94,16 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
   setTimeout(start, 1000);
 })(${localTimeBeside.toString()});`;
 
-/** The Content-Security-Policy source that allows FIRST_PAINT_SCRIPT. */
-export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(FIRST_PAINT_SCRIPT).digest("base64")}'`;
+/**
+ * The first paint's first script, in its head: says JavaScript runs before anything is drawn, so the page's
+ * look without the app (WITHOUT_APP_STYLE: the phone's menu open) never shows to a reader who has it.
+ */
+export const FIRST_PAINT_HEAD_SCRIPT = `document.documentElement.setAttribute(${JSON.stringify(APP_SCRIPT_ATTRIBUTE)}, "")`;
+
+const sourceOf = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+/** The Content-Security-Policy sources that allow the first paint's two scripts. */
+export const FIRST_PAINT_SCRIPT_SOURCES = [sourceOf(FIRST_PAINT_HEAD_SCRIPT), sourceOf(FIRST_PAINT_SCRIPT)];
 
 /** The staff's pages: the browser draws them, as before. */
 const NOT_PAINTED: readonly PageFile[] = PRIVATE_PAGE_FILES;
