@@ -43,8 +43,11 @@ export function AppLayout() {
         Skip to content
       </a>
       <Masthead />
-      <NavBar />
-      <MobileMenu />
+      {/* One landmark for both: only one of them shows at a width, but both are in the page. */}
+      <nav aria-label="Main">
+        <NavBar />
+        <MobileMenu />
+      </nav>
       <NewsTicker />
       <main
         id="main"
