@@ -192,6 +192,65 @@ test.describe("the chrome on every page", () => {
     await expect(page.locator("head title")).toHaveCount(1);
   });
 
+  test("the link preview tags follow an in-app navigation: title, description and card (issue 28)", async ({
+    page,
+  }) => {
+    const head = (selector: string) => page.locator(`head ${selector}`);
+    await page.goto("/");
+    const firstImage = await head('meta[property="og:image"]').getAttribute("content");
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    const title = `About | ${SITE_NAME}`;
+    await expect(page).toHaveTitle(title);
+    for (const tag of ['meta[property="og:title"]', 'meta[name="twitter:title"]']) {
+      await expect(head(tag)).toHaveAttribute("content", title);
+    }
+    const about = /^A daily meme-coin newspaper/;
+    for (const tag of [
+      'meta[name="description"]',
+      'meta[property="og:description"]',
+      'meta[name="twitter:description"]',
+    ]) {
+      await expect(head(tag)).toHaveAttribute("content", about);
+    }
+
+    // An edition's page, then a headline's from it: each its own title, description and card.
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^\w+day, / })
+      .click();
+    await expect(page).toHaveURL(/\/edition\/\d{4}-\d{2}-\d{2}$/);
+    const day = new URL(page.url()).pathname.slice("/edition/".length);
+    await expect(page).toHaveTitle(/^The Edition of /);
+    await expect(head('meta[property="og:title"]')).toHaveAttribute("content", await page.title());
+    await expect(head('meta[property="og:description"]')).toHaveAttribute("content", /^The day's race/);
+    await expect(head('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`/cards/edition/${day}/[A-Za-z0-9_-]{12}\\.png$`),
+    );
+
+    const link = page.getByRole("main").locator('a[href^="/h/"]').first();
+    const href = (await link.getAttribute("href")) as string;
+    const id = /^\/h\/(\d+)/.exec(href)?.[1];
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/h/${id}`));
+    const headline = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    for (const tag of ['meta[property="og:title"]', 'meta[name="twitter:title"]']) {
+      await expect(head(tag)).toHaveAttribute("content", `${headline} | ${SITE_NAME}`);
+    }
+    for (const tag of ['meta[property="og:image"]', 'meta[name="twitter:image"]']) {
+      await expect(head(tag)).toHaveAttribute(
+        "content",
+        new RegExp(`/cards/h/${id}/[A-Za-z0-9_-]{12}\\.png$`),
+      );
+      expect(await head(tag).getAttribute("content")).not.toBe(firstImage);
+    }
+    const image = (await head('meta[property="og:image"]').getAttribute("content")) as string;
+    const card = await page.request.get(image);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/png");
+  });
+
   test("the footer leaves out links and the address that are not configured", async ({ page }) => {
     // The server embeds the configuration in the page; a deployment without links or a token shows neither.
     await page.route("**/*", async (route) => {

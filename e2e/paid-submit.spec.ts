@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { getBase58Decoder } from "@solana/kit";
 import sharp from "sharp";
@@ -233,5 +234,44 @@ test.describe("promoted submission", () => {
     await page.getByRole("button", { name: "Try Again" }).click();
     await expect(page.getByTestId("payment-address")).toHaveText(PAYMENT_ADDRESS);
     await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test("one Main navigation, the form a named group, and launch-status radios that look like radios (issue 28, 31)", async ({
+    page,
+  }) => {
+    await page.goto("/paid-submit");
+    await expect(submitButton(page)).toBeEnabled();
+    // One landmark in the page itself, whatever the width or the stylesheet shows.
+    await expect(page.locator('nav[aria-label="Main"]')).toHaveCount(1);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
+    await expect(page.locator("fieldset:not(:has(> legend))")).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "Your Promoted Headline" })).toBeAttached();
+
+    const radios = page.getByRole("group", { name: "Launch status" }).getByRole("radio");
+    await expect(radios).toHaveCount(2);
+    for (const radio of await radios.all()) {
+      const { radius, width } = await radio.evaluate((input) => ({
+        radius: Number.parseFloat(getComputedStyle(input).borderTopLeftRadius),
+        width: input.getBoundingClientRect().width,
+      }));
+      // Round: the corner's radius is half the control's width (a square checkbox has none).
+      expect(radius).toBeGreaterThanOrEqual(width / 2);
+    }
+    await page.getByRole("radio", { name: "Already launched" }).check();
+    const dot = page.locator("#submission-launch-launched + span > span");
+    expect(
+      await dot.evaluate(
+        (mark) =>
+          Number.parseFloat(getComputedStyle(mark).borderTopLeftRadius) > 0 ||
+          getComputedStyle(mark).clipPath !== "none",
+      ),
+    ).toBe(true);
+
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id.startsWith("landmark"))
+        .map((v) => v.id),
+    ).toEqual([]);
   });
 });

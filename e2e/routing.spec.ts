@@ -39,7 +39,8 @@ test.describe("routing", () => {
       "aria-current",
       "page",
     );
-    await expect(main.locator("[aria-current=page]")).toHaveCount(1);
+    // One nav holds the desktop bar and the phone's menu (issue 28); one of them shows at a width.
+    await expect(main.locator("[aria-current=page]").filter({ visible: true })).toHaveCount(1);
   });
 
   test("the desktop bar marks the current page and navigates", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -19,8 +20,31 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] as string);
 }
 
+/**
+ * Whether Biome's linter refuses `source` at `file` (the rule is in biome.json, by folder). Biome reads a
+ * file's folder from its place, so the source is written there for the run, under a name of its own.
+ */
+function restricted(file: string, source: string): boolean {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const probe = path.join(
+    root,
+    file.replace(/\.ts$/, `.probe-${process.pid}-${Math.random().toString(36).slice(2)}.ts`),
+  );
+  writeFileSync(probe, source);
+  try {
+    const run = spawnSync(path.join(root, "node_modules/.bin/biome"), ["lint", probe], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    return `${run.stdout}${run.stderr}`.includes("noRestrictedImports");
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 describe("client import rules", () => {
-  const files = sourceFiles(CLIENT);
+  // Not this file: its examples of refused imports are strings.
+  const files = sourceFiles(CLIENT).filter((file) => file !== import.meta.filename);
 
   it("finds the client sources", () => {
     expect(files.length).toBeGreaterThan(20);
@@ -49,4 +73,13 @@ describe("client import rules", () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it.each(['import { buildApp } from "@/server/app";', 'import { buildApp } from "../../server/app";'])(
+    "is stopped by the linter too: %s",
+    (source) => {
+      expect(restricted("src/client/features/x.ts", `${source}\nexport const used = [buildApp];\n`)).toBe(
+        true,
+      );
+    },
+  );
 });

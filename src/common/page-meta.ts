@@ -4,7 +4,7 @@ import { NOT_FOUND_PAGE, type PageFile } from "./pages";
 /**
  * Each screen's own title. The server writes it into the page it sends (chat apps and crawlers read it
  * without running JavaScript) and the browser sets the same title when it navigates, so one place holds
- * both. The descriptions only the server writes are in src/server/features/share/page-heads.ts.
+ * both. The descriptions are in page-descriptions.ts, which the browser loads only after a navigation.
  */
 /** Each screen's title as the spec names it (the browser sets it on navigation, so this stays small). */
 const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => string> = {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -11,7 +12,8 @@ const SERVER = path.resolve(import.meta.dirname);
  * (staff management, security reset) and the notification ticker, uploads store through the image
  * store, and the dashboard's previews of submitted image links are cleaned as uploads are, on the same
  * image workers, and share cards draw the stored pictures on a work queue of the uploads' kind (their own
- * instance). A new edge fails this test.
+ * instance), and the page heads ask whether a receipt exists (an unknown one is the not-found page, issue 28).
+ * A new edge fails this test.
  */
 const KNOWN_EDGES = new Set([
   "features/admin/admin.routes.ts -> accounts",
@@ -23,6 +25,7 @@ const KNOWN_EDGES = new Set([
   "features/admin/admin-images.ts -> uploads",
   "features/cards/cards.service.ts -> images",
   "features/cards/cards.routes.ts -> uploads",
+  "features/share/page-heads.ts -> submissions",
 ]);
 
 function sourceFiles(dir: string): string[] {
@@ -44,6 +47,28 @@ function featureOf(file: string, spec: string): string | null {
   const target = path.relative(SERVER, path.resolve(path.dirname(file), spec));
   const match = /^features[\\/]([^\\/]+)/.exec(target);
   return match ? (match[1] as string) : null;
+}
+
+/**
+ * Whether Biome's linter refuses `source` at `file` (the rule is in biome.json, by folder). Biome reads a
+ * file's folder from its place, so the source is written there for the run, under a name of its own.
+ */
+function restricted(file: string, source: string): boolean {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const probe = path.join(
+    root,
+    file.replace(/\.ts$/, `.probe-${process.pid}-${Math.random().toString(36).slice(2)}.ts`),
+  );
+  writeFileSync(probe, source);
+  try {
+    const run = spawnSync(path.join(root, "node_modules/.bin/biome"), ["lint", probe], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    return `${run.stdout}${run.stderr}`.includes("noRestrictedImports");
+  } finally {
+    rmSync(probe, { force: true });
+  }
 }
 
 describe("server import rules", () => {
@@ -72,5 +97,31 @@ describe("server import rules", () => {
       .filter((file) => path.relative(SERVER, file).startsWith(`db${path.sep}`))
       .flatMap((file) => importsOf(file).filter((spec) => featureOf(file, spec) !== null));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("the linter's import boundaries (biome.json noRestrictedImports)", () => {
+  it.each([
+    ["src/server/features/x.ts", 'import { App } from "@/client/app/app";'],
+    ["src/server/features/x.ts", 'import { App } from "../../client/app/app";'],
+    ["src/server/features/x.ts", 'import { cn } from "@/client/lib/cn";'],
+    ["src/common/x.ts", 'import { buildApp } from "@/server/app";'],
+    ["src/common/x.ts", 'import { buildApp } from "../server/app";'],
+    ["src/common/x.ts", 'import { cn } from "@/client/lib/cn";'],
+    ["src/common/x.ts", 'import { cn } from "../client/lib/cn";'],
+  ])("refuses in %s: %s", (file, source) => {
+    expect(
+      restricted(file, `${source}\nexport const used = [${/import \{ (\w+) \}/.exec(source)?.[1]}];\n`),
+    ).toBe(true);
+  });
+
+  it.each([
+    'import type { FirstPaint } from "@/client/first-paint";',
+    'import { buttonClass } from "@/client/components/ui/button-variants";',
+  ])("allows the server's two edges into the browser's code: %s", (source) => {
+    const name = /import (?:type )?\{ (\w+) \}/.exec(source)?.[1];
+    expect(restricted("src/server/features/x.ts", `${source}\nexport type Used = typeof ${name};\n`)).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { PageHead } from "@/client/components/page-head";
 import { NewsTicker } from "@/client/features/notifications/components/news-ticker";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { dismissErrorToasts } from "@/client/lib/use-toast";
+import { editionDate } from "@/common/edition-date";
 import { frontPageTitle, screenTitle } from "@/common/page-meta";
 import { canonicalPagePath, EDITION_PAGE, HEADLINE_PAGE, pageFileFor } from "@/common/pages";
 import { BottomBar } from "./bottom-bar";
@@ -41,8 +43,11 @@ export function AppLayout() {
         Skip to content
       </a>
       <Masthead />
-      <NavBar />
-      <MobileMenu />
+      {/* One landmark for both: only one of them shows at a width, but both are in the page. */}
+      <nav aria-label="Main">
+        <NavBar />
+        <MobileMenu />
+      </nav>
       <NewsTicker />
       <main
         id="main"
@@ -60,8 +65,8 @@ export function AppLayout() {
 }
 
 /**
- * The document title of the screen, the same words the server wrote into the page (common/page-meta.ts), so a
- * tab and the history name the screen after a navigation too. A headline's page names its headline itself.
+ * The document title of the screen and its link preview tags, the same words the server wrote into the page
+ * (common/page-meta.ts), so a tab, the history and a share sheet name the screen after a navigation too. A headline's page names its headline itself.
  */
 function ScreenTitle({ pathname }: { pathname: string }) {
   const site = useSiteConfig();
@@ -71,5 +76,11 @@ function ScreenTitle({ pathname }: { pathname: string }) {
   if (page === HEADLINE_PAGE || page === EDITION_PAGE) return null;
   const title =
     page === "home" && day ? frontPageTitle(site.siteName, day) : screenTitle(page, site.siteName);
-  return <title>{title}</title>;
+  return (
+    <PageHead
+      title={title}
+      of={{ screen: page }}
+      imageAlt={day ? `${site.siteName}, ${editionDate(day)}` : site.siteName}
+    />
+  );
 }

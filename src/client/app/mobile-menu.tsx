@@ -9,7 +9,8 @@ import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
 /**
  * The phone's menu: a disclosure button ("Game Menu" / "Close Menu") over the same links as the desktop
- * bar. A disclosure rather than an ARIA menu, because these are plain page links.
+ * bar, inside the layout's `nav "Main"`. A disclosure rather than an ARIA menu, because these are plain
+ * page links.
  */
 export function MobileMenu() {
   const { pathname } = useLocation();
@@ -32,7 +33,7 @@ export function MobileMenu() {
   }, [open]);
 
   return (
-    <nav aria-label="Main" className="mx-auto w-full max-w-[1200px] px-4 pt-3 lg:hidden">
+    <div className="mx-auto w-full max-w-[1200px] px-4 pt-3 lg:hidden">
       {/* Button's look without importing Button (and the Radix Slot behind its asChild) into the chrome. */}
       <button
         type="button"
@@ -74,6 +75,6 @@ export function MobileMenu() {
           );
         })}
       </ul>
-    </nav>
+    </div>
   );
 }

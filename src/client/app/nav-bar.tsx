@@ -3,11 +3,14 @@ import { Link } from "@/client/components/link";
 import { cn } from "@/client/lib/cn";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
-/** The desktop section bar: every page, the current one filled yellow and marked aria-current. */
+/**
+ * The desktop section bar: every page, the current one filled yellow and marked aria-current. It and the
+ * phone's menu sit in the layout's one `nav "Main"` (issue 28: two landmarks of one name).
+ */
 export function NavBar() {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Main" className="mx-auto hidden w-full max-w-[1200px] px-4 pt-3 lg:block">
+    <div className="mx-auto hidden w-full max-w-[1200px] px-4 pt-3 lg:block">
       <ul className="flex flex-wrap justify-center gap-2 border-3 border-ink bg-ink p-2 shadow-pixel">
         {NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
@@ -28,6 +31,6 @@ export function NavBar() {
           );
         })}
       </ul>
-    </nav>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { Link } from "@/client/components/link";
 import { MessageCard } from "@/client/components/message-card";
+import { PageHead } from "@/client/components/page-head";
 import { PageHeading } from "@/client/components/page-heading";
 import { ShareButton } from "@/client/components/share-button";
 import { Badge } from "@/client/components/ui/badge";
@@ -11,10 +12,11 @@ import { ApiError } from "@/client/lib/api-client";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { editionDate } from "@/common/edition-date";
 import type { EditionEntry, EditionRace } from "@/common/edition-record";
-import { editionTitle, screenTitle } from "@/common/page-meta";
-import { editionPath, NOT_FOUND_PAGE } from "@/common/pages";
+import { editionTitle } from "@/common/page-meta";
+import { editionPath } from "@/common/pages";
 import { EASTERN } from "@/common/time";
 import { NotFound } from "./not-found";
+import { NotFoundHead } from "./not-found-head";
 
 /** "8:00 PM ET on Thursday, November 26": when a race closes, on the paper's clock. */
 function closingTime(at: string): string {
@@ -54,7 +56,7 @@ export function Edition() {
     if (edition.error instanceof ApiError && edition.error.status < 500) {
       return (
         <>
-          <title>{screenTitle(NOT_FOUND_PAGE, site.siteName)}</title>
+          <NotFoundHead />
           <NotFound />
         </>
       );
@@ -75,12 +77,24 @@ export function Edition() {
   const last = record.races.at(-1);
   const winner = last?.headlines.find((h) => h.isWinner);
   const final = record.races.every((race) => race.final);
+  // The leader the server's head names (findEditionLeader): the winner, or the first with votes.
+  const leader = winner ?? last?.headlines.find((h) => h.rank === 1 && h.votes > 0) ?? null;
   const shareText = winner
     ? `"${winner.title}" won ${site.siteName}'s edition of ${editionDate(day)} with ${winner.votes} votes`
     : `${site.siteName}'s edition of ${editionDate(day)}: every headline and its votes`;
   return (
     <article className="flex flex-col gap-8">
-      <title>{editionTitle(site.siteName, day)}</title>
+      <PageHead
+        title={editionTitle(site.siteName, day)}
+        of={{
+          edition: {
+            day,
+            leader: leader ? { title: leader.title, votes: leader.votes } : null,
+            final: last?.final ?? final,
+          },
+        }}
+        imageAlt={`${site.siteName}, ${editionDate(day)}${leader ? `: ${leader.title}` : ""}`}
+      />
       <PageHeading
         title={`The Edition of ${editionDate(day)}`}
         subtitle={

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Link } from "@/client/components/link";
 import { MessageCard } from "@/client/components/message-card";
+import { PageHead } from "@/client/components/page-head";
 import { ShareButton } from "@/client/components/share-button";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
@@ -14,11 +15,12 @@ import { displayAuthor } from "@/common/author";
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
-import { documentTitle, screenTitle } from "@/common/page-meta";
-import { editionPath, NOT_FOUND_PAGE } from "@/common/pages";
+import { documentTitle } from "@/common/page-meta";
+import { editionPath } from "@/common/pages";
 import { headlineShareText } from "@/common/share";
 import { formatEasternDay } from "@/common/time";
 import { NotFound } from "./not-found";
+import { NotFoundHead } from "./not-found-head";
 
 /**
  * The stage's part (the vote, the winner's panel, the market card) is its own chunk: a headline's page loads
@@ -75,7 +77,7 @@ export function Headline() {
     ) {
       return (
         <>
-          <title>{screenTitle(NOT_FOUND_PAGE, site.siteName)}</title>
+          <NotFoundHead />
           <NotFound />
         </>
       );
@@ -94,7 +96,11 @@ export function Headline() {
   const h = headline.data;
   return (
     <article aria-labelledby="headline-page-title" className="flex flex-col gap-6">
-      <title>{documentTitle(h.title, site.siteName)}</title>
+      <PageHead
+        title={documentTitle(h.title, site.siteName)}
+        of={{ headline: { id: h.id, description: h.description } }}
+        imageAlt={h.title}
+      />
       <header className="flex flex-col gap-2 border-b-3 border-ink pb-4">
         <p data-testid="headline-stage" className="font-pixel text-[10px] text-nes-red uppercase sm:text-xs">
           {STAGE_HEADING[h.stage]}

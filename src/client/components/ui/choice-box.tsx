@@ -14,6 +14,7 @@ export function ChoiceBox({
   className,
   ...props
 }: Omit<ComponentProps<"input">, "type"> & { type: "checkbox" | "radio"; mark: ReactNode }) {
+  // A radio is round, a checkbox square: the shape says which kind of choice it is (issue 31).
   return (
     <span
       className={cn(
@@ -23,7 +24,10 @@ export function ChoiceBox({
     >
       <input
         type={type}
-        className="peer absolute inset-0 size-8 cursor-pointer appearance-none border-3 border-ink bg-paper shadow-pixel-sm checked:bg-nes-yellow disabled:cursor-not-allowed aria-[invalid=true]:border-nes-red aria-[invalid=true]:outline-3 aria-[invalid=true]:outline-nes-red"
+        className={cn(
+          "peer absolute inset-0 size-8 cursor-pointer appearance-none border-3 border-ink bg-paper shadow-pixel-sm checked:bg-nes-yellow disabled:cursor-not-allowed aria-[invalid=true]:border-nes-red aria-[invalid=true]:outline-3 aria-[invalid=true]:outline-nes-red",
+          type === "radio" && "rounded-full",
+        )}
         {...props}
       />
       {/* Positioned, so it paints above the input (which is absolute) rather than under its fill. */}

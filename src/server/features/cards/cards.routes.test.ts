@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CURRENT_CARD, editionCardFile, headlineCardFile } from "@/common/card-path";
 import { headlines, images } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -89,6 +90,16 @@ describe("share cards", () => {
     const res = await t.app.inject({ url: old });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(await pathOf(id));
+  });
+
+  it("sends the browser's address of the current card (CURRENT_CARD, after an in-app navigation) to the card", async () => {
+    const { id } = await createHeadline(t.db, { title: "Current card", votes: 1 });
+    const res = await t.app.inject({ url: headlineCardFile(id, CURRENT_CARD) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(await pathOf(id));
+    const list = await t.app.inject({ url: editionCardFile(CURRENT_CARD) });
+    expect(list.statusCode).toBe(302);
+    expect(list.headers.location).toMatch(/^\/cards\/edition\/[\w-]{12}\.png$/);
   });
 
   it("draws a card once per version, also for a burst of crawlers", async () => {

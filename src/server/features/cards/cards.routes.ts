@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import { editionCardFile, editionDayCardFile, headlineCardFile } from "@/common/card-path";
 import { EDITION_DATE } from "@/common/edition-record";
 import { idParamSchema } from "@/common/ids";
 import { EMBEDDABLE } from "../../lib/embeddable";
@@ -126,7 +127,7 @@ export async function cardsRoutes(app: App): Promise<void> {
     const headline = await findHeadlinePage(app.db, id);
     if (!headline) throw notFound("No such card");
     const version = cardVersion(cardContent(headline));
-    if (FILE.exec(file)?.[1] !== version) return moved(reply, `/cards/h/${id}/${version}.png`);
+    if (FILE.exec(file)?.[1] !== version) return moved(reply, headlineCardFile(id, version));
     return send(
       reply,
       await cardFor(headlineCardKey(id, version), "headline", request.visitor.network, () =>
@@ -138,7 +139,7 @@ export async function cardsRoutes(app: App): Promise<void> {
   app.get("/cards/edition/:file", { schema: { params: CardFileSchema } }, async (request, reply) => {
     const edition = await findEdition(app.db);
     const version = cardVersion(editionCardContent(edition));
-    if (FILE.exec(request.params.file)?.[1] !== version) return moved(reply, `/cards/edition/${version}.png`);
+    if (FILE.exec(request.params.file)?.[1] !== version) return moved(reply, editionCardFile(version));
     return send(
       reply,
       await cardFor(editionCardKey(version), "edition", request.visitor.network, () =>
@@ -157,7 +158,7 @@ export async function cardsRoutes(app: App): Promise<void> {
       if (!found) throw notFound("No such card");
       const edition = { day, leader: found.leader, final: found.final };
       const version = cardVersion(editionDayCardContent(edition));
-      if (FILE.exec(file)?.[1] !== version) return moved(reply, `/cards/edition/${day}/${version}.png`);
+      if (FILE.exec(file)?.[1] !== version) return moved(reply, editionDayCardFile(day, version));
       return send(
         reply,
         await cardFor(editionDayCardKey(day, version), "edition-day", request.visitor.network, () =>

@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  editionCardFile,
+  editionDayCardFile,
+  headlineCardFile,
+} from "@/common/card-path";
 import type { HeadlinePage } from "@/common/headline";
 
-/** A share card is 1200x630, the size X, Telegram and Facebook show large. */
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+// The paths' shapes are shared with the browser (common/card-path.ts); the versions are the server's.
+export { CARD_HEIGHT, CARD_WIDTH };
 
 /** What a headline's card draws: any change here is a new card, and only a change here. */
 export function cardContent(headline: HeadlinePage) {
@@ -37,7 +43,7 @@ export function cardVersion(content: unknown): string {
 
 /** The path of a headline's card (absolute URLs add PUBLIC_URL in front). */
 export function headlineCardPath(headline: HeadlinePage): string {
-  return `/cards/h/${headline.id}/${cardVersion(cardContent(headline))}.png`;
+  return headlineCardFile(headline.id, cardVersion(cardContent(headline)));
 }
 
 /** What a list page's card draws: the day's leader (or the paper's name when there is none) and the date. */
@@ -47,7 +53,7 @@ export function editionCardContent(edition: { day: string; leader: HeadlinePage 
 
 /** The path of a list page's card. */
 export function editionCardPath(edition: { day: string; leader: HeadlinePage | null }): string {
-  return `/cards/edition/${cardVersion(editionCardContent(edition))}.png`;
+  return editionCardFile(cardVersion(editionCardContent(edition)));
 }
 
 /** What one edition's own card draws: the day, its winner or leader, and whether the race is over. */
@@ -61,5 +67,5 @@ export function editionDayCardPath(edition: {
   leader: HeadlinePage | null;
   final: boolean;
 }): string {
-  return `/cards/edition/${edition.day}/${cardVersion(editionDayCardContent(edition))}.png`;
+  return editionDayCardFile(edition.day, cardVersion(editionDayCardContent(edition)));
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCREEN_DESCRIPTIONS } from "@/common/page-descriptions";
+import { NOT_FOUND_PAGE } from "@/common/pages";
 import { headlines } from "../../db/schema";
 import { createHeadline, writeUnannounced } from "../../test/factories";
 import { builtPage, createTestApp, type TestApp } from "../../test/test-app";
@@ -82,6 +84,23 @@ describe("the head of every public page", () => {
       expect(h.meta.has("robots")).toBe(false);
     },
   );
+
+  it("says each screen's description in the words the browser copies after a navigation (common/page-meta.ts)", async () => {
+    const pages = [
+      ["/tomorrows-news", "tomorrows-news"],
+      ["/yesterdays-news", "yesterdays-news"],
+      ["/archive", "archive"],
+      ["/submit", "submit"],
+      ["/paid-submit", "paid-submit"],
+      ["/about", "about"],
+      ["/admin", "admin"],
+      ["/no-such-page", NOT_FOUND_PAGE],
+    ] as const;
+    for (const [url, page] of pages) {
+      expect((await headOf(url)).meta.get("description")).toBe(SCREEN_DESCRIPTIONS[page]);
+    }
+    expect((await headOf("/")).meta.get("description")?.startsWith(SCREEN_DESCRIPTIONS.home)).toBe(true);
+  });
 
   it("names the day's leader on the front page, and its card changes with the leader", async () => {
     const before = (await headOf("/")).meta.get("og:image");

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { EasternTime } from "@/client/components/eastern-time";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -14,8 +15,15 @@ import { CustomCountdownDialog } from "./custom-countdown-dialog";
 const MODE_LABEL = { daily: "Daily", weekly: "Weekly (Monday)", custom: "Custom" } as const;
 
 function DailyResetDescription() {
-  // Rendered when the question opens, so a dashboard left open past 8 PM ET says what it will set.
-  return <>{dailyResetText(new Date(), localTimeZone())}</>;
+  // Worked out when the question opens, and again the moment the close it states passes: a question left
+  // open across 8 PM ET then states tomorrow's times, the ones "Reset Timers" sets (it reads the clock then).
+  const [now, setNow] = useState(() => new Date());
+  const closes = dailyResetCycle(now).cycle.votingEndTime.getTime();
+  useEffect(() => {
+    const timer = setTimeout(() => setNow(new Date()), closes - Date.now() + 1);
+    return () => clearTimeout(timer);
+  }, [closes]);
+  return <>{dailyResetText(now, localTimeZone())}</>;
 }
 
 /** The cycle's buttons and the times they set, shown under them in Eastern time. */

@@ -81,6 +81,8 @@ export function PaidSubmissionForm({
         aria-describedby={disabled ? "paid-form-disabled-reason" : undefined}
         className="flex min-w-0 flex-col gap-6"
       >
+        {/* A group is named by its legend; the card's title above says the same to sighted readers. */}
+        <legend className="sr-only">Your Promoted Headline</legend>
         <TextField
           form={form}
           name="submittedBy"
