@@ -14,13 +14,15 @@ let latest = "";
  */
 export function PageHead(props: Omit<HeadTags, "origin">) {
   const { publicUrl } = useSiteConfig();
-  const key = JSON.stringify({ ...props, origin: publicUrl ?? window.location.origin });
+  // Rendered on the server too (the first paint): the window is read in the effect only.
+  const key = JSON.stringify({ ...props, origin: publicUrl ?? null });
   useEffect(() => {
     latest = key;
     if (!moved && window.location.pathname === landing) return;
     moved = true;
+    const tags = JSON.parse(key) as Omit<HeadTags, "origin"> & { origin: string | null };
     void import("@/client/lib/write-head-tags").then(
-      (m) => latest === key && m.writeHeadTags(JSON.parse(key)),
+      (m) => latest === key && m.writeHeadTags({ ...tags, origin: tags.origin ?? window.location.origin }),
     );
   }, [key]);
   return <title>{props.title}</title>;

@@ -52,6 +52,7 @@ const GROUPS: readonly [string, RegExp][] = [
   ["divide-$1", /^divide-([xy])(-|$)/],
   ["divide-color", /^divide-/],
   ["shadow", /^shadow(-|$)/],
+  ["rounded", /^rounded(-|$)/],
   ["overflow$1", /^overflow-(?:([xy])-)?/],
   ["break", /^break-(normal|words|all|keep)$/],
   ["list-type", /^list-(none|disc|decimal)$/],
