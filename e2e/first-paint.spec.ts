@@ -155,7 +155,22 @@ test("the app hydrates every public page as the server drew it: no mismatch, no 
       reactErrors.push(message.text());
   });
   page.on("pageerror", (error) => reactErrors.push(String(error)));
-  for (const { path } of ROUTE_TITLES.filter((r) => r.path !== "/admin")) {
+  // A receipt's page too (issue 28: drawn by the server), with its times on the paper's clock.
+  const sent = await page.request.post("/api/headlines/paid-submission", {
+    data: {
+      title: "Hamster Hydrates the Receipt Page",
+      description: "A hamster checked that the receipt page hydrates as it was drawn, witnesses say.",
+      imageUrl: "https://example.com/hamster.png",
+      launchStatus: "upcoming",
+      submittedBy: "Hydration Desk",
+    },
+  });
+  const { receipt } = (await sent.json()) as { receipt: string };
+  const paths = [
+    ...ROUTE_TITLES.filter((r) => r.path !== "/admin").map((r) => r.path),
+    `/submission/${receipt}`,
+  ];
+  for (const path of paths) {
     await page.goto(path);
     await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
     await page.waitForLoadState("networkidle");

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { EasternTime } from "@/client/components/eastern-time";
 import { Link } from "@/client/components/link";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -8,8 +9,7 @@ import { errorDetail } from "@/client/lib/api-client";
 import type { Receipt } from "@/common/receipt";
 import { RECEIPT_STATUS_LABELS, type ReceiptStatus as Status } from "@/common/receipt-rules";
 import { TRANSACTION_ID_MIN } from "@/common/submission-rules";
-import { localTimeZone } from "@/common/time";
-import { formatEasternEt, withLocalTime } from "@/common/time-text";
+import { formatEasternEt } from "@/common/time-text";
 import { usePasteTransaction, useRefreshReceipt } from "../api/use-receipt";
 
 const STATUS_BADGE: Record<Status, NonNullable<BadgeProps["variant"]>> = {
@@ -37,8 +37,6 @@ export const RECEIPT_TEXTS = {
     "This submission expired before its payment was found. Our team has been told and may reinstate it.",
 } as const;
 
-/** "Nov 26, 2026, 3:04 PM ET (12:04 PM your time)": on the paper's clock, the visitor's own beside it. */
-const dateTime = (iso: string) => withLocalTime(iso, localTimeZone(), formatEasternEt);
 
 /** Draws a transfer request (the payments feature's QR code and wallet button; the page composes them). */
 export type PayRequestSlot = (url: string, onSent: () => void) => ReactNode;
@@ -70,7 +68,7 @@ export function SubmissionStatus({ receipt, payRequest }: { receipt: Receipt; pa
       {status === "awaiting_payment" && receipt.payment ? payRequest(receipt.payment.url, refresh) : null}
       {status === "awaiting_payment" && receipt.expiresAt && !receipt.transactionId ? (
         <p className="text-base text-ink-soft">
-          Unpaid submissions expire on <time dateTime={receipt.expiresAt}>{dateTime(receipt.expiresAt)}</time>
+          Unpaid submissions expire on <EasternTime at={receipt.expiresAt} format={formatEasternEt} />
           .
         </p>
       ) : null}
