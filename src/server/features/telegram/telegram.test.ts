@@ -10,7 +10,7 @@ import { createHeadline } from "../../test/factories";
 import { type FakeTelegram, startFakeTelegram } from "../../test/fake-telegram";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
-import { type Actor, crownWinner, setContractAddress } from "../headlines/headline-stage";
+import { type Actor, createHeadlineIn, crownWinner, setContractAddress } from "../headlines/headline-stage";
 import { updateSettings } from "../settings/settings.service";
 import { runTelegramPass, SENDING_GIVE_UP_MS, type TelegramContext } from "./telegram.service";
 
@@ -188,6 +188,39 @@ describe("Telegram posts", () => {
     const rows = await t.db.select().from(telegramPosts);
     expect(rows.map((r) => [r.kind, r.subject, r.status])).toEqual([
       ["race_open", now.toISOString(), "sent"],
+    ]);
+  });
+
+  it("announces a token imported with its address once, across two processes", async () => {
+    // The admin token import inserts the headline with its address: no update of the address ever happens.
+    const imported = await t.db.transaction((tx) =>
+      createHeadlineIn(
+        tx,
+        "importToken",
+        {
+          title: "Imported Frog Coin",
+          description: "Imported by staff",
+          contractAddress: MINT,
+          symbol: "FROG",
+          launchStatus: "launched",
+          oldNewsAt: new Date(),
+        },
+        STAFF,
+        new Date(),
+      ),
+    );
+    if (!imported) throw new Error("headline expected");
+    const a = context();
+    await Promise.all([runTelegramPass(a, new Date()), runTelegramPass(secondProcess(a), new Date())]);
+    await runTelegramPass(a, new Date(Date.now() + 60_000));
+    expect(fake.requests).toHaveLength(1);
+    const launch = String(fake.requests[0]?.fields.text);
+    expect(launch).toContain("Launched $FROG!");
+    expect(launch).toContain(`<code>${MINT}</code>`);
+    expect(launch).toContain(`/h/${imported.id}/`);
+    const rows = await t.db.select().from(telegramPosts);
+    expect(rows.map((r) => [r.kind, r.subject, r.status, r.attempts])).toEqual([
+      ["launch", String(imported.id), "sent", 1],
     ]);
   });
 
