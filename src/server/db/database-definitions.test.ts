@@ -37,6 +37,7 @@ describe("one readable source for each database rule", () => {
       "headline_live_topics",
       "headline_stage_mirror",
       "telegram_launch_post",
+      "telegram_race_open_post",
     ]);
     for (const [name, body] of sources) {
       const rows = rowsOf<{ src: string }>(

@@ -3,7 +3,7 @@ import { isSolanaAddress } from "@/common/solana-address";
 import { storeImage } from "../features/images/images.service";
 import { createHeadline } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { headlines } from "./schema";
+import { headlines, telegramPosts } from "./schema";
 import { seedDemoIfEmpty } from "./seed-demo";
 
 let t: TestApp | undefined;
@@ -33,6 +33,8 @@ describe("the sample edition", () => {
     const image = await t.app.inject({ method: "GET", url: String(home[0]?.imageUrl) });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");
+    // Its tokens are fiction: nothing of it is announced on a Telegram channel.
+    expect(await t.db.select().from(telegramPosts)).toEqual([]);
   });
 
   it("never touches a database that holds any content", async () => {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { defaultCycle } from "@/common/schedule";
 import { easternDay } from "@/common/time";
 import { type Db, rowsOf } from "./connect";
-import { archiveEntries, headlines, notifications, settings, votes } from "./schema";
+import { archiveEntries, headlines, notifications, settings, telegramPosts, votes } from "./schema";
 
 /**
  * The sample edition (SEED_DEMO): an empty database gets a small, clearly marked paper so that a first visit
@@ -457,6 +457,12 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
     ]);
 
     await sampleVotes(tx, now);
+    // The database records every headline inserted with a contract address as a launch for the Telegram
+    // channel (trigger telegram_launch_post_on_insert): the sample tokens are fiction, never announced. Every
+    // headline here is the sample's (the database was empty).
+    await tx.execute(sql`
+      DELETE FROM ${telegramPosts}
+      WHERE ${telegramPosts.kind} = 'launch' AND ${telegramPosts.subject} IN (SELECT id::text FROM ${headlines})`);
 
     const thisMonth = easternDay(ago(1));
     const lastMonth = easternDay(ago(35));

@@ -57,7 +57,13 @@ export interface PassOutcome {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The events due now that have no row yet: the race's opening, its one-hour reminder, a fresh crown. */
+/**
+ * The events due now that have no row yet: the race's opening, its one-hour reminder, a fresh crown. A race's
+ * opening is also recorded by the database as it opens (trigger telegram_race_open_post, migration 0016), as
+ * a pending row of the same subject: that is the record for a race whose name is ahead of the clock (the race
+ * after one staff shortened), which the check here cannot see. The check keeps announcing a race opened
+ * before that migration; the unique (kind, subject) makes the two one post.
+ */
 async function dueEvents(db: Db, now: Date): Promise<{ kind: Kind; subject: string; eventAt: Date }[]> {
   const events: { kind: Kind; subject: string; eventAt: Date }[] = [];
   const [s] = await db.select().from(settings).where(eq(settings.id, 1));

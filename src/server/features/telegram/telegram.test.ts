@@ -10,13 +10,15 @@ import { createHeadline } from "../../test/factories";
 import { type FakeTelegram, startFakeTelegram } from "../../test/fake-telegram";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
-import { type Actor, crownWinner, setContractAddress } from "../headlines/headline-stage";
+import { type Actor, createHeadlineIn, crownWinner, setContractAddress } from "../headlines/headline-stage";
+import { updateSettings } from "../settings/settings.service";
 import { runTelegramPass, SENDING_GIVE_UP_MS, type TelegramContext } from "./telegram.service";
 
 const TOKEN = "123456789:AAFakeTokenForTestsOnly_abcdefghijkl";
 const CHAT = "-1001234567890";
 const STAFF: Actor = { kind: "job", name: "test" };
 const MINT = "So11111111111111111111111111111111111111112";
+const HOUR = 60 * 60_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 let fake: FakeTelegram;
@@ -111,6 +113,115 @@ describe("Telegram posts", () => {
       ["launch", "sent", 1],
     ]);
     expect(rows.every((r) => r.messageId !== null)).toBe(true);
+  });
+
+  it("announces the race after a shortened one once, though its name is ahead of the clock, across two processes", async () => {
+    // The first start names its race by its close. Staff shorten it with a custom countdown (the race keeps
+    // its name), and once it has closed set the next countdown: the new race is named one millisecond
+    // after the old name, its own close here, so its name is still ahead of the clock while it is open.
+    const now = new Date();
+    const [first] = await t.db.select().from(settings);
+    if (!first) throw new Error("settings expected");
+    const close = first.votingEndTime;
+    expect(first.raceCycle).toEqual(close);
+    const earlier = new Date(now.getTime() - 30 * 60_000);
+    await updateSettings(
+      t.db,
+      {
+        votingEndTime: new Date(now.getTime() - 60_000).toISOString(),
+        launchTime: new Date(now.getTime() + 119 * 60_000).toISOString(),
+        scheduleMode: "custom",
+      },
+      earlier,
+    );
+    await updateSettings(
+      t.db,
+      { votingEndTime: close.toISOString(), launchTime: new Date(close.getTime() + 2 * HOUR).toISOString() },
+      now,
+    );
+    const [opened] = await t.db.select().from(settings);
+    expect(opened?.raceCycle?.getTime()).toBe(close.getTime() + 1);
+    await createHeadline(t.db, { title: "Dog appointed harbour master" });
+
+    const a = context();
+    const b = secondProcess(a);
+    await Promise.all([runTelegramPass(a, new Date()), runTelegramPass(b, new Date())]);
+    await runTelegramPass(a, new Date(Date.now() + 60_000));
+    expect(fake.requests.map((r) => String(r.fields.text))).toEqual([
+      expect.stringContaining("race is open"),
+    ]);
+    expect(String(fake.requests[0]?.fields.text)).toContain("Dog appointed harbour master");
+    const rows = await t.db.select().from(telegramPosts);
+    expect(rows.map((r) => [r.kind, r.subject, r.status, r.attempts])).toEqual([
+      ["race_open", opened?.raceCycle?.toISOString(), "sent", 1],
+    ]);
+  });
+
+  it("announces a race opened now once: the recorded opening and the pass's own check name it alike", async () => {
+    const now = new Date();
+    await t.db.update(settings).set({
+      raceCycle: new Date(now.getTime() - 24 * HOUR),
+      votingEndTime: new Date(now.getTime() - 60_000),
+      launchTime: new Date(now.getTime() + HOUR),
+      scheduleMode: "custom",
+    });
+    await updateSettings(
+      t.db,
+      {
+        votingEndTime: new Date(now.getTime() + 3 * HOUR).toISOString(),
+        launchTime: new Date(now.getTime() + 5 * HOUR).toISOString(),
+      },
+      now,
+    );
+    const [opened] = await t.db.select().from(settings);
+    expect(opened?.raceCycle).toEqual(now);
+    const recorded = await t.db.select().from(telegramPosts);
+    expect(recorded.map((r) => [r.kind, r.subject, r.status])).toEqual([
+      ["race_open", now.toISOString(), "pending"],
+    ]);
+
+    const a = context();
+    await Promise.all([runTelegramPass(a, new Date()), runTelegramPass(secondProcess(a), new Date())]);
+    await runTelegramPass(a, new Date(Date.now() + 60_000));
+    expect(fake.requests).toHaveLength(1);
+    expect(String(fake.requests[0]?.fields.text)).toContain("race is open");
+    const rows = await t.db.select().from(telegramPosts);
+    expect(rows.map((r) => [r.kind, r.subject, r.status])).toEqual([
+      ["race_open", now.toISOString(), "sent"],
+    ]);
+  });
+
+  it("announces a token imported with its address once, across two processes", async () => {
+    // The admin token import inserts the headline with its address: no update of the address ever happens.
+    const imported = await t.db.transaction((tx) =>
+      createHeadlineIn(
+        tx,
+        "importToken",
+        {
+          title: "Imported Frog Coin",
+          description: "Imported by staff",
+          contractAddress: MINT,
+          symbol: "FROG",
+          launchStatus: "launched",
+          oldNewsAt: new Date(),
+        },
+        STAFF,
+        new Date(),
+      ),
+    );
+    if (!imported) throw new Error("headline expected");
+    const a = context();
+    await Promise.all([runTelegramPass(a, new Date()), runTelegramPass(secondProcess(a), new Date())]);
+    await runTelegramPass(a, new Date(Date.now() + 60_000));
+    expect(fake.requests).toHaveLength(1);
+    const launch = String(fake.requests[0]?.fields.text);
+    expect(launch).toContain("Launched $FROG!");
+    expect(launch).toContain(`<code>${MINT}</code>`);
+    expect(launch).toContain(`/h/${imported.id}/`);
+    const rows = await t.db.select().from(telegramPosts);
+    expect(rows.map((r) => [r.kind, r.subject, r.status, r.attempts])).toEqual([
+      ["launch", String(imported.id), "sent", 1],
+    ]);
   });
 
   it("posts nothing from before its window: an old crown and an old launch on an old database", async () => {
