@@ -41,6 +41,37 @@ describe("renderFirstPaint", () => {
     expect(asked.filter((path) => path.startsWith("/api/me") || path.startsWith("/api/user"))).toEqual([]);
   });
 
+  it("draws a page once with the lists it is given, asking for none of them again", async () => {
+    const asked = answering({});
+    const keys: unknown[] = [];
+    const paint = await renderFirstPaint("/about", SITE, {
+      known: [
+        [["settings"], SETTINGS],
+        [["notifications"], []],
+      ],
+      around: async (key, fetch) => {
+        keys.push(key);
+        await fetch();
+      },
+    });
+    expect(paint.html).toContain("2026-11-27");
+    expect(asked).toEqual([]);
+    expect(keys).toEqual([]);
+    expect(paint.data.queries.map(([key]) => key[0]).sort()).toEqual(["notifications", "settings"]);
+  });
+
+  it("tells the server which list each of its reads was for", async () => {
+    answering({ "/api/settings": SETTINGS, "/api/notifications": [] });
+    const keys: unknown[] = [];
+    await renderFirstPaint("/about", SITE, {
+      around: async (key, fetch) => {
+        keys.push(key);
+        await fetch();
+      },
+    });
+    expect(keys).toEqual(expect.arrayContaining([["settings"], ["notifications"]]));
+  });
+
   it("refuses to draw a page whose list could not be read, rather than keep its error for everyone", async () => {
     answering({ "/api/settings": SETTINGS, "/api/notifications": [], "/api/headlines": 503 });
     await expect(renderFirstPaint("/", SITE)).rejects.toThrow(/first paint without/);

@@ -27,14 +27,30 @@ export interface FirstPaint {
 }
 
 /**
+ * What the server knows of a page from its last draw (features/share/first-paint.ts): the lists it asked for,
+ * read again now, so the page is drawn once with them rather than once to find them and again to show them;
+ * and a wrapper around each list's fetch, so the server learns which list each read was for.
+ */
+export interface DrawHints {
+  known?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
+  around?: (queryKey: readonly unknown[], fetch: () => Promise<void>) => Promise<void>;
+}
+
+/**
  * Draws `pathname` to HTML. Each round draws the page, then fetches the public lists the drawing asked for
  * (through `apiRequest`, whose transport the server points at its own routes); the last round draws them.
  * Every public list asked for is fetched, even one whose query is not enabled yet: on the server a query's
  * observers never subscribe, so whether it is enabled cannot be read, and only what arrives is embedded.
  */
-export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig): Promise<FirstPaint> {
+export async function renderFirstPaint(
+  pathname: string,
+  siteConfig: SiteConfig,
+  hints: DrawHints = {},
+): Promise<FirstPaint> {
   await loadPageFor(pathname);
   const queryClient = createQueryClient();
+  for (const [queryKey, data] of hints.known ?? []) queryClient.setQueryData(queryKey, data);
+  const around = hints.around ?? ((_key, fetch) => fetch());
   // One moment for the whole page, the one the browser hydrates it with (main.tsx): renderToString runs to
   // the end synchronously, so no other render sees it.
   const at = Date.now();
@@ -75,7 +91,9 @@ export async function renderFirstPaint(pathname: string, siteConfig: SiteConfig)
     for (const query of waiting) asked.add(query.queryHash);
     // prefetchQuery never throws: a list that fails is in the cache as an error (checked below).
     await Promise.all(
-      waiting.map((query) => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+      waiting.map((query) =>
+        around(query.queryKey, () => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+      ),
     );
     html = draw();
   }

@@ -160,8 +160,13 @@ interface Kept {
   changedWhileDrawing?: boolean;
 }
 
+/** Which list each public read of a page was for: read again before its next draw (a one-render draw). */
+type Recipe = Array<readonly [readonly unknown[], string]>;
+
 /** The reads of the draw in progress: the transport (client/lib/api-client.ts) is one object per process. */
-const draws = new AsyncLocalStorage<{ reads: PublicReads; seen: Map<string, string> }>();
+const draws = new AsyncLocalStorage<{ reads: PublicReads; seen: Map<string, string>; recipe: Recipe }>();
+/** The list whose fetch is under way, within a draw (DrawHints.around). */
+const fetching = new AsyncLocalStorage<readonly unknown[]>();
 
 /**
  * Each public page's first paint, drawn on the server with the app's own components (decisions 014 and
@@ -191,15 +196,35 @@ export function createFirstPaints(deps: {
 }): FirstPaints {
   const { reads, site } = deps;
   const kept = new Map<string, Kept>();
+  /** Each page's lists at its last draw, kept longer than its paint (by the same bound, least recent out). */
+  const recipes = new Map<string, Recipe>();
   const drawsBy = new Map<string, { since: number; count: number }>();
 
   const draw = async (pathname: string): Promise<Paint> => {
     const seen = new Map<string, string>();
+    const recipe: Recipe = [];
     const drawnAt = Date.now();
     let body: PaintedBody | undefined;
     try {
       const { renderFirstPaint } = await loadRenderer();
-      body = await draws.run({ reads, seen }, () => renderFirstPaint(pathname, site));
+      // The lists the page asked for last time, read now: the page is drawn once, with them.
+      const known: Array<readonly [readonly unknown[], unknown]> = [];
+      for (const [queryKey, url] of recipes.get(pathname) ?? []) {
+        const { status, body: json } = await reads.answer(url);
+        if (status !== 200) continue;
+        seen.set(url, shapeOf(String(json)));
+        recipe.push([queryKey, url]);
+        known.push([queryKey, JSON.parse(String(json))]);
+      }
+      body = await draws.run({ reads, seen, recipe }, () =>
+        renderFirstPaint(pathname, site, {
+          known,
+          around: (queryKey, fetch) => fetching.run(queryKey, fetch),
+        }),
+      );
+      recipes.delete(pathname);
+      recipes.set(pathname, recipe);
+      while (recipes.size > deps.max) recipes.delete(recipes.keys().next().value as string);
     } catch (error) {
       deps.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
     }
@@ -313,7 +338,11 @@ function loadRenderer() {
       if (!draw) return fetch(input, init);
       const url = String(input);
       const { status, body } = await draw.reads.answer(url);
-      if (status === 200) draw.seen.set(url, shapeOf(String(body)));
+      const queryKey = fetching.getStore();
+      if (status === 200) {
+        draw.seen.set(url, shapeOf(String(body)));
+        if (queryKey) draw.recipe.push([queryKey, url]);
+      }
       return new Response(body as BodyInit, { status, headers: { "content-type": "application/json" } });
     };
     return module;
