@@ -129,6 +129,8 @@ interface Subject {
     pages: number[];
     votes: number[];
     votesOk: number;
+    /** Answers that were no 2xx or 3xx, by status. */
+    failed: Map<number, number>;
     requests: number;
     non2xx: number;
     cpu: number;
@@ -154,7 +156,17 @@ async function subjectOf(name: string, site: BenchSite): Promise<Subject> {
     reads: { requests: 0, seconds: 0, cpu: 0 },
     votes: { ok: 0, refused: 0, errors: 0, requests: 0, seconds: 0, cpu: 0 },
     voteLatencies: [],
-    crowd: { front: [], pages: [], votes: [], votesOk: 0, requests: 0, non2xx: 0, cpu: 0, draws: new Map() },
+    crowd: {
+      front: [],
+      pages: [],
+      votes: [],
+      votesOk: 0,
+      failed: new Map(),
+      requests: 0,
+      non2xx: 0,
+      cpu: 0,
+      draws: new Map(),
+    },
   };
 }
 
@@ -233,6 +245,9 @@ async function crowdRound(s: Subject) {
   const drawsBefore = await drawsByRoute(s.site.base);
   const before = cpuMs(s.site.pid);
   const page = { cookie: s.cookie, "accept-encoding": "br, gzip" };
+  const failedAnswer = (status: number) => {
+    if (status >= 400) s.crowd.failed.set(status, (s.crowd.failed.get(status) ?? 0) + 1);
+  };
   const pages = [...LIST_PAGES, ...s.headlinePages];
   let p = 0;
   const results = await Promise.all([
@@ -247,6 +262,7 @@ async function crowdRound(s: Subject) {
       (status, ms) => {
         s.crowd.votes.push(ms);
         if (status === 200) s.crowd.votesOk++;
+        failedAnswer(status);
       },
     ),
     run(
@@ -257,7 +273,10 @@ async function crowdRound(s: Subject) {
         duration: CROWD_SECONDS,
         headers: page,
       },
-      (_status, ms) => s.crowd.front.push(ms),
+      (status, ms) => {
+        s.crowd.front.push(ms);
+        failedAnswer(status);
+      },
     ),
     run(
       {
@@ -270,7 +289,10 @@ async function crowdRound(s: Subject) {
           { setupRequest: (request) => ({ ...request, path: pages[p++ % pages.length] as string }) },
         ],
       },
-      (_status, ms) => s.crowd.pages.push(ms),
+      (status, ms) => {
+        s.crowd.pages.push(ms);
+        failedAnswer(status);
+      },
     ),
   ]);
   s.crowd.cpu += cpuMs(s.site.pid) - before;
@@ -385,7 +407,10 @@ async function main() {
           "crowd: other pages p99 (ms)": percentile(s.crowd.pages, 99),
           "crowd: votes p99 (ms)": percentile(s.crowd.votes, 99),
           "crowd: server CPU per request (µs)": perRequestUs(s.crowd.cpu, s.crowd.requests),
-          "crowd: failed answers (not 2xx/3xx)": s.crowd.non2xx,
+          "crowd: failed answers (not 2xx/3xx)": [
+            s.crowd.non2xx,
+            ...[...s.crowd.failed].map(([k, n]) => `${k}: ${n}`),
+          ].join(" "),
           "crowd: first paints drawn, by route": draws.length > 0 ? draws.join(", ") : "none",
           "server peak memory (MB)": peak,
           "check: rows stored": rows,

@@ -92,7 +92,10 @@ export async function startSite(
     ? path.join(release.dir, "dist", "server")
     : path.join(ROOT, ".tmp", `bench-server-${process.pid}-${port}`);
   if (!release) await buildServer(serverDir);
-  const server: ChildProcess = spawn(process.execPath, [path.join(serverDir, "main.js")], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where
+  // its time goes (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(serverDir, "main.js")], {
     cwd: release?.dir ?? ROOT,
     env,
     stdio: ["ignore", "inherit", "inherit"],
