@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 31, "Staff controls that can only fail": what the server would refuse is drawn disabled with its
+ * reason beside it; focus stays on a control after the dashboard's actions; the Audit tab says what
+ * happened in words. Runs on a desktop and a phone, on the shared seeded server, with its own headlines.
+ */
+
+const PASSWORD = "e2e-admin-password";
+
+function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+async function logIn(page: Page) {
+  const response = await page.request.post("/api/login", { data: { username: "admin", password: PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function openDashboard(page: Page, tab: string) {
+  await page.goto(`/admin?tab=${tab}`);
+  await expect(page.getByText("Logged in as")).toBeVisible();
+}
+
+function card(page: Page, title: string): Locator {
+  return page
+    .getByTestId("admin-headline")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+/** The text an element's aria-describedby points at. */
+function description(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim(),
+  );
+}
+
+async function blockingViolations(page: Page, within: string) {
+  const results = await new AxeBuilder({ page }).include(within).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** A promoted submission with no payment yet (Solana Pay: nothing pasted), approved by staff. */
+async function approvedUnpaidPromotion(page: Page): Promise<{ id: number; title: string }> {
+  const title = unique("E2E Unpaid Promo");
+  const made = await page.request.post("/api/headlines/paid-submission", {
+    data: {
+      title,
+      description: "An end-to-end promoted submission, approved before its payment.",
+      imageUrl: "https://example.com/x.png",
+      submittedBy: "E2E Dev Team",
+      launchStatus: "upcoming",
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  await logIn(page);
+  expect((await page.request.post(`/api/admin/headlines/${id}/approve`)).ok()).toBe(true);
+  return { id, title };
+}
+
+test("controls the server would refuse are disabled, with its reason beside them", async ({ page }, info) => {
+  const { id, title } = await approvedUnpaidPromotion(page);
+
+  // Make Winner on a promotion awaiting its payment.
+  await openDashboard(page, "active");
+  const unpaid = card(page, title);
+  const makeWinner = unpaid.getByRole("button", { name: /^Make Winner/ });
+  await expect(makeWinner).toBeDisabled();
+  const why = "This promoted submission's payment is not confirmed yet: it cannot win before it is paid.";
+  await expect(unpaid.getByText(why)).toBeVisible();
+  expect(await description(makeWinner)).toBe(why);
+  // The server says the same.
+  const refused = await page.request.post(`/api/admin/headlines/${id}/announce-winner`);
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(why);
+  await unpaid.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("active-unpaid-promotion.png") });
+  expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
+
+  // Every Winners card: the two switches.
+  await openDashboard(page, "winners");
+  const first = page.getByTestId("admin-headline").first();
+  await expect(first).toBeVisible();
+  for (const name of [/^Today's News/, /^Tomorrow's News/]) {
+    const control = first.getByRole("switch", { name });
+    await expect(control).toBeDisabled();
+    const reason = await description(control);
+    expect(reason).toMatch(/^Only an approved headline that is not a winner or launched can be in/);
+    await expect(first.getByText(reason)).toBeVisible();
+  }
+  await first.getByRole("switch").last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("winners-switches.png") });
+  expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
+});

@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/client/lib/query-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import { dismissToast, useToast } from "@/client/lib/use-toast";
+import type { AdminHeadline } from "@/common/admin";
+import { sampleAdminHeadline } from "@/common/testing/headlines";
+import type { VoteEvidence } from "@/common/vote-evidence";
+import { ActiveTab } from "./active-tab";
+import { VoteEvidenceTab } from "./vote-evidence-tab";
+import { WinnersTab } from "./winners-tab";
+
+/**
+ * Issue 31, "Staff controls that can only fail": a control the server would refuse is drawn disabled, with
+ * the server's own reason beside it (visible, and its accessible description).
+ */
+
+afterEach(() => {
+  cleanup();
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+type Route = (method: string, url: string) => { status: number; body?: unknown } | undefined;
+
+function stubApi(route: Route) {
+  const calls: string[] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? "GET";
+    calls.push(`${method} ${url}`);
+    const answer = route(method, url) ?? { status: 404, body: { message: "not stubbed" } };
+    return new Response(answer.body === undefined ? "" : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+function renderWith(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.user, { username: "admin", isAdmin: true });
+  const toasts = renderHook(() => useToast());
+  render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  return { queryClient, toasts };
+}
+
+/** The text an element's aria-describedby points at, as a screen reader reads it. */
+function description(element: HTMLElement): string {
+  const ids = element.getAttribute("aria-describedby")?.split(/\s+/).filter(Boolean) ?? [];
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ")
+    .trim();
+}
+
+const headlines =
+  (list: AdminHeadline[]): Route =>
+  (method, url) =>
+    method === "GET" && url === "/api/admin/headlines" ? { status: 200, body: list } : undefined;
+
+describe("controls the server would refuse", () => {
+  it("draws a winner's Today's and Tomorrow's switches disabled, with the server's reason beside them", async () => {
+    const winner = sampleAdminHeadline({ id: 3, title: "Crowned story", stage: "winner", isWinner: true });
+    const past = sampleAdminHeadline({ id: 4, title: "Old champion", stage: "past_winner", isWinner: true });
+    const calls = stubApi(headlines([winner, past]));
+    renderWith(<WinnersTab />);
+    const cards = await screen.findAllByTestId("admin-headline");
+    expect(cards).toHaveLength(2);
+    const [current, former] = cards as [HTMLElement, HTMLElement];
+    for (const name of [/^Today's News/, /^Tomorrow's News/]) {
+      const control = within(current).getByRole("switch", { name });
+      expect(control.hasAttribute("disabled")).toBe(true);
+      expect(description(control)).toBe(
+        "Only an approved headline that is not a winner or launched can be in Today's or Tomorrow's News: this one is the current winner.",
+      );
+      // The reason is on the card, not only read out.
+      expect(within(current).getByText(description(control))).toBeTruthy();
+      expect(description(within(former).getByRole("switch", { name }))).toMatch(
+        /this one is a past winner\.$/,
+      );
+    }
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+  });
+
+  it("draws Make Winner disabled on a promotion awaiting its payment, saying why", async () => {
+    const unpaid = sampleAdminHeadline({
+      id: 9,
+      title: "Promoted, not paid",
+      stage: "held",
+      isTodaysNews: true,
+      transactionId: "5xPasted",
+      isPaid: false,
+    });
+    const paid = sampleAdminHeadline({ id: 10, title: "Paid and voting", isTodaysNews: true });
+    stubApi(headlines([unpaid, paid]));
+    renderWith(<ActiveTab />);
+    const makeUnpaid = await screen.findByRole("button", { name: /^Make Winner.*Promoted, not paid$/ });
+    expect(makeUnpaid.hasAttribute("disabled")).toBe(true);
+    expect(description(makeUnpaid)).toBe(
+      "This promoted submission's payment is not confirmed yet: it cannot win before it is paid.",
+    );
+    const makePaid = screen.getByRole("button", { name: /^Make Winner.*Paid and voting$/ });
+    expect(makePaid.hasAttribute("disabled")).toBe(false);
+    expect(makePaid.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("draws Void disabled once the cycle's winner is chosen, with the reason beside each button", async () => {
+    const cluster = {
+      hash: "0123456789abcdef0123456789abcdef",
+      votes: 6,
+      addresses: 6,
+      networks: 1,
+      userAgents: 1,
+      firstVoteAt: "2026-11-20T17:00:00.000Z",
+      lastVoteAt: "2026-11-20T17:02:00.000Z",
+      peak: 6,
+      flagged: true,
+    };
+    const evidence: VoteEvidence = {
+      cycle: "2026-11-21T01:00:00.000Z",
+      winnerChosen: true,
+      headlines: [
+        {
+          id: 5,
+          title: "The crowned one",
+          votes: 6,
+          voided: 0,
+          withoutEvidence: 0,
+          networks: [cluster],
+          moreNetworks: 0,
+          userAgents: [{ ...cluster, hash: "fedcba9876543210fedcba9876543210", flagged: false }],
+          moreUserAgents: 0,
+        },
+      ],
+    };
+    stubApi((method, url) =>
+      method === "GET" && url === "/api/admin/vote-evidence" ? { status: 200, body: evidence } : undefined,
+    );
+    renderWith(<VoteEvidenceTab />);
+    const card = await screen.findByTestId("vote-evidence-headline");
+    const buttons = within(card).getAllByRole("button", { name: /^Void/ });
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) {
+      expect(button.hasAttribute("disabled")).toBe(true);
+      expect(description(button)).toBe(
+        "This cycle's winner has been chosen: its votes can no longer be voided.",
+      );
+      const row = button.closest("li");
+      if (!row) throw new Error("a Void button outside its row");
+      expect(within(row).getByText(description(button))).toBeTruthy();
+    }
+  });
+});
