@@ -102,3 +102,62 @@ test("controls the server would refuse are disabled, with its reason beside them
   await page.screenshot({ path: info.outputPath("winners-switches.png") });
   expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
 });
+
+test("focus stays on a control after the Audit pager and Reject Payment", async ({ page }, info) => {
+  // Submitted before logging in: staff submissions are token listings.
+  const title = unique("E2E Reject");
+  const base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  const transactionId = `E2E${Array.from({ length: 40 }, () => base58[Math.floor(Math.random() * 58)]).join("")}`;
+  const paid = await page.request.post("/api/headlines/paid-submission", {
+    data: {
+      title,
+      description: "An end-to-end paid submission whose payment staff reject.",
+      imageUrl: "https://example.com/x.png",
+      submittedBy: "E2E Dev Team",
+      launchStatus: "upcoming",
+      transactionId,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  // Enough entries for a second page of the audit log, whatever ran before (an even count: the flag ends as it was).
+  const made = await page.request.post("/api/headlines", {
+    data: {
+      title: unique("E2E Pager"),
+      description: "An end-to-end headline whose switch is flipped to fill the audit log.",
+      imageUrl: "https://example.com/x.png",
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  await logIn(page);
+  expect((await page.request.post(`/api/admin/headlines/${id}/approve`)).ok()).toBe(true);
+  for (let i = 0; i < 26; i += 1) {
+    expect((await page.request.post(`/api/admin/headlines/${id}/toggle-tomorrows`)).ok()).toBe(true);
+  }
+
+  await openDashboard(page, "audit");
+  const panel = page.getByRole("tabpanel");
+  const older = panel.getByRole("navigation", { name: "Audit log pages" }).last().getByRole("button", {
+    name: "Older",
+  });
+  await older.focus();
+  await page.keyboard.press("Enter");
+  const second = panel.getByRole("list", { name: /page 2$/ });
+  await expect(second).toBeFocused();
+  // Page 2 opens at its top, not scrolled to its end.
+  const top = await second.evaluate((list) => list.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(page.viewportSize()?.height ?? 800);
+  await page.screenshot({ path: info.outputPath("audit-page-2.png") });
+
+  // Reject Payment: the button is disabled for good once it has rejected; focus goes on to Verify Payment.
+  await openDashboard(page, "pending");
+  const submission = card(page, title);
+  const reject = submission.getByRole("button", { name: "Reject Payment" });
+  await reject.focus();
+  await page.keyboard.press("Enter");
+  await expect(submission.getByText("Rejected", { exact: true })).toBeVisible();
+  await expect(reject).toBeDisabled();
+  await expect(submission.getByRole("button", { name: "Verify Payment" })).toBeFocused();
+  await page.screenshot({ path: info.outputPath("rejected-payment.png") });
+});

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "@/client/components/link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -23,6 +23,24 @@ export function AuditTab() {
   const audit = useAudit(filters);
   useAdminQueryError(audit.error);
   const ids = { headline: useId(), account: useId() };
+  const top = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // A page turned by the pager: once it is drawn, the reader is taken to its first entry (issue 31). The
+  // pressed button may be gone or disabled by then (the last page has no Older), and the bottom pager would
+  // otherwise leave the new page scrolled to its end.
+  const [turned, setTurned] = useState(false);
+  const shown = audit.data?.page === filters.page && !audit.isPlaceholderData;
+  useEffect(() => {
+    if (!turned || !shown) return;
+    setTurned(false);
+    top.current?.scrollIntoView({ block: "start" });
+    list.current?.focus({ preventScroll: true });
+  }, [turned, shown]);
+  const turnTo = (page: number) => {
+    if (audit.isFetching) return;
+    setFilters({ ...filters, page });
+    setTurned(true);
+  };
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,8 +54,13 @@ export function AuditTab() {
     });
   };
 
+  const pager =
+    audit.data && (filters.page > 1 || audit.data.hasMore) ? (
+      <AuditPager page={filters.page} hasMore={audit.data.hasMore} busy={audit.isFetching} onTurn={turnTo} />
+    ) : null;
+
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={top} className="flex scroll-mt-4 flex-col gap-4">
       <form
         onSubmit={apply}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -94,35 +117,56 @@ export function AuditTab() {
           </CardHeader>
         </Card>
       ) : (
-        <ol aria-label="Audit log, newest first" aria-busy={audit.isFetching} className="flex flex-col gap-2">
+        <ol
+          ref={list}
+          tabIndex={-1}
+          aria-label={`Audit log, newest first, page ${filters.page}`}
+          aria-busy={audit.isFetching}
+          className="flex flex-col gap-2"
+        >
           {audit.data.entries.map((entry) => (
             <AuditRow key={`${entry.kind}-${entry.id}`} entry={entry} />
           ))}
         </ol>
       )}
 
-      {audit.data && (filters.page > 1 || audit.data.hasMore) ? (
-        <nav aria-label="Audit log pages" className="flex items-center gap-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={filters.page <= 1 || audit.isFetching}
-            onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-          >
-            Newer
-          </Button>
-          <span className="text-sm">Page {filters.page}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!audit.data.hasMore || audit.isFetching}
-            onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-          >
-            Older
-          </Button>
-        </nav>
-      ) : null}
+      {pager}
     </div>
+  );
+}
+
+/**
+ * Newer and Older. While a page loads the buttons say so (aria-disabled) but stay focusable: a disabled
+ * button under the keyboard drops focus to <body>.
+ */
+function AuditPager(props: {
+  page: number;
+  hasMore: boolean;
+  busy: boolean;
+  onTurn: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="Audit log pages" className="flex items-center gap-3">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={props.page <= 1}
+        aria-disabled={props.busy || undefined}
+        onClick={() => props.onTurn(props.page - 1)}
+      >
+        Newer
+      </Button>
+      <span className="text-sm">Page {props.page}</span>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!props.hasMore}
+        aria-disabled={props.busy || undefined}
+        onClick={() => props.onTurn(props.page + 1)}
+      >
+        Older
+      </Button>
+    </nav>
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/client/lib/query-client";
@@ -10,6 +10,8 @@ import type { AdminHeadline } from "@/common/admin";
 import { sampleAdminHeadline } from "@/common/testing/headlines";
 import type { VoteEvidence } from "@/common/vote-evidence";
 import { ActiveTab } from "./active-tab";
+import { AuditTab } from "./audit-tab";
+import { PendingTab } from "./pending-tab";
 import { VoteEvidenceTab } from "./vote-evidence-tab";
 import { WinnersTab } from "./winners-tab";
 
@@ -153,5 +155,67 @@ describe("controls the server would refuse", () => {
       if (!row) throw new Error("a Void button outside its row");
       expect(within(row).getByText(description(button))).toBeTruthy();
     }
+  });
+});
+
+describe("focus after the dashboard's actions", () => {
+  it("moves focus to the new page of the Audit log, never to <body>", async () => {
+    const entry = (id: number) => ({
+      kind: "action",
+      id,
+      at: "2026-11-20T17:00:00.000Z",
+      actor: "admin",
+      action: "POST /api/admin/headlines/:id/approve",
+      headlineId: null,
+      headlineTitle: null,
+      target: String(id),
+      fromStage: null,
+      toStage: null,
+      details: null,
+    });
+    stubApi((method, url) => {
+      if (method !== "GET" || !url.startsWith("/api/admin/audit")) return undefined;
+      const page = Number(new URL(url, "http://x").searchParams.get("page"));
+      return { status: 200, body: { entries: [entry(100 - page)], page, hasMore: page < 2 } };
+    });
+    renderWith(<AuditTab />);
+    const older = (await screen.findAllByRole("button", { name: "Older" }))[0] as HTMLElement;
+    older.focus();
+    await act(async () => {
+      fireEvent.click(older);
+    });
+    const list = await screen.findByRole("list", { name: /page 2/ });
+    await waitFor(() => expect(document.activeElement).toBe(list));
+  });
+
+  it("keeps focus on a control after Reject Payment: on Verify Payment, which can undo it", async () => {
+    const paid = sampleAdminHeadline({
+      id: 7,
+      title: "Paid project headline",
+      stage: "pending",
+      isApproved: false,
+      launchStatus: "upcoming",
+      transactionId: "5xTransaction123",
+    });
+    let rejected = false;
+    stubApi((method, url) => {
+      if (method === "GET" && url === "/api/admin/headlines")
+        return { status: 200, body: [rejected ? { ...paid, stage: "rejected" } : paid] };
+      if (method === "POST" && url === "/api/admin/headlines/7/verify-payment") {
+        rejected = true;
+        return { status: 200, body: { isPaid: false, message: "Payment rejected" } };
+      }
+      return undefined;
+    });
+    renderWith(<PendingTab />);
+    const reject = await screen.findByRole("button", { name: "Reject Payment" });
+    reject.focus();
+    await act(async () => {
+      fireEvent.click(reject);
+    });
+    await screen.findByText("Rejected");
+    expect(reject.hasAttribute("disabled")).toBe(true);
+    const verify = screen.getByRole("button", { name: "Verify Payment" });
+    await waitFor(() => expect(document.activeElement).toBe(verify));
   });
 });
