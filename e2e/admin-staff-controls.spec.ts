@@ -137,6 +137,17 @@ test("focus stays on a control after the Audit pager and Reject Payment", async 
 
   await openDashboard(page, "audit");
   const panel = page.getByRole("tabpanel");
+  // In words, one row per toggle, times in ET, a pager above the list and below it.
+  const first = panel.getByRole("list", { name: /page 1$/ });
+  await expect(first.locator(":scope > li").first()).toContainText(
+    /Taken out of Tomorrow's News|Moved into Tomorrow's News/,
+  );
+  await expect(first).not.toContainText("/api/");
+  await expect(first).not.toContainText("EST");
+  await expect(first.locator(":scope > li").first()).toContainText(" ET");
+  await expect(panel.getByRole("navigation", { name: /^Audit log pages/ })).toHaveCount(2);
+  await page.screenshot({ path: info.outputPath("audit-page-1.png") });
+  expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
   const older = panel.getByRole("navigation", { name: "Audit log pages" }).last().getByRole("button", {
     name: "Older",
   });

@@ -119,12 +119,21 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/toggle-todays",
       { schema: { ...byId, ...answers(TodaysToggleResultSchema) } },
-      (request) => toggleTodaysNews(db, request.params.id, by(request), new Date()),
+      async (request) => {
+        const result = await toggleTodaysNews(db, request.params.id, by(request), new Date());
+        // The audit row says which way it went ("Moved into" / "Taken out of" Today's News).
+        request.auditDetails = { isTodaysNews: result.isTodaysNews };
+        return result;
+      },
     );
     staff.post(
       "/api/admin/headlines/:id/toggle-tomorrows",
       { schema: { ...byId, ...answers(TomorrowsToggleResultSchema) } },
-      (request) => toggleTomorrowsNews(db, request.params.id, by(request), new Date()),
+      async (request) => {
+        const result = await toggleTomorrowsNews(db, request.params.id, by(request), new Date());
+        request.auditDetails = { isTomorrowsNews: result.isTomorrowsNews };
+        return result;
+      },
     );
     staff.post(
       "/api/admin/headlines/:id/remove-from-tomorrow",

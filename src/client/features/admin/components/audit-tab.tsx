@@ -7,9 +7,10 @@ import { Input } from "@/client/components/ui/input";
 import { NativeLabel } from "@/client/components/ui/native-label";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { errorDetail } from "@/client/lib/api-client";
-import type { AuditEntry } from "@/common/audit";
+import { type AuditEntry, auditFacts, auditWords } from "@/common/audit";
 import { headlinePath } from "@/common/headline-path";
-import { formatEasternStamp } from "@/common/time-text";
+import { localTimeZone } from "@/common/time";
+import { formatEasternStamp, withLocalTime } from "@/common/time-text";
 import { type AuditFilters, useAudit } from "../api/use-audit";
 import { useAdminQueryError } from "../use-admin-query-error";
 
@@ -54,9 +55,15 @@ export function AuditTab() {
     });
   };
 
-  const pager =
+  const pager = (where: "top" | "bottom") =>
     audit.data && (filters.page > 1 || audit.data.hasMore) ? (
-      <AuditPager page={filters.page} hasMore={audit.data.hasMore} busy={audit.isFetching} onTurn={turnTo} />
+      <AuditPager
+        where={where}
+        page={filters.page}
+        hasMore={audit.data.hasMore}
+        busy={audit.isFetching}
+        onTurn={turnTo}
+      />
     ) : null;
 
   return (
@@ -90,6 +97,7 @@ export function AuditTab() {
         </div>
       </form>
 
+      {pager("top")}
       {audit.isPending ? (
         <SkeletonGroup label="Loading the audit log" className="flex flex-col gap-2">
           {[0, 1, 2, 3].map((i) => (
@@ -130,7 +138,7 @@ export function AuditTab() {
         </ol>
       )}
 
-      {pager}
+      {pager("bottom")}
     </div>
   );
 }
@@ -140,13 +148,14 @@ export function AuditTab() {
  * button under the keyboard drops focus to <body>.
  */
 function AuditPager(props: {
+  where: "top" | "bottom";
   page: number;
   hasMore: boolean;
   busy: boolean;
   onTurn: (page: number) => void;
 }) {
   return (
-    <nav aria-label="Audit log pages" className="flex items-center gap-3">
+    <nav aria-label={`Audit log pages (${props.where})`} className="flex items-center gap-3">
       <Button
         size="sm"
         variant="secondary"
@@ -170,15 +179,8 @@ function AuditPager(props: {
   );
 }
 
-/** "approve", "addToTomorrow": a transition's name as words. */
-const words = (name: string) => name.replace(/([A-Z])/g, " $1").toLowerCase();
-
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const what =
-    entry.kind === "transition"
-      ? `${words(entry.action)}${entry.fromStage && entry.fromStage !== entry.toStage ? `: ${entry.fromStage} → ${entry.toStage}` : ""}`
-      : entry.action;
-  const details = entry.details ? JSON.stringify(entry.details) : null;
+  const facts = auditFacts(entry.details);
   return (
     <li className="flex flex-col gap-1 border-3 border-ink bg-paper p-3 text-sm shadow-pixel-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -187,10 +189,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </Badge>
         <span className="font-bold">{entry.actor}</span>
         <time dateTime={entry.at} className="text-ink/80">
-          {formatEasternStamp(entry.at)}
+          {withLocalTime(entry.at, localTimeZone(), formatEasternStamp)}
         </time>
       </div>
-      <p className="break-words font-mono text-xs sm:text-sm">{what}</p>
+      <p className="break-words text-base font-bold">{auditWords(entry)}</p>
       {entry.headlineId !== null ? (
         <p className="break-words">
           Headline #{entry.headlineId}
@@ -209,7 +211,15 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       ) : entry.target ? (
         <p>Target #{entry.target}</p>
       ) : null}
-      {details ? <p className="break-all font-mono text-xs">{details}</p> : null}
+      {facts.length > 0 ? (
+        <ul className="flex flex-col text-ink-soft">
+          {facts.map((fact) => (
+            <li key={fact} className="break-words">
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/client/lib/query-client";
 import { queryKeys } from "@/client/lib/query-keys";
@@ -46,7 +47,11 @@ function renderWith(ui: ReactNode) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, { username: "admin", isAdmin: true });
   const toasts = renderHook(() => useToast());
-  render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
   return { queryClient, toasts };
 }
 
@@ -217,5 +222,69 @@ describe("focus after the dashboard's actions", () => {
     expect(reject.hasAttribute("disabled")).toBe(true);
     const verify = screen.getByRole("button", { name: "Verify Payment" });
     await waitFor(() => expect(document.activeElement).toBe(verify));
+  });
+});
+
+describe("the Audit tab in words", () => {
+  it("says what each action did, one row per action, with the pager above and below and times in ET", async () => {
+    const at = "2026-11-20T17:00:05.000Z";
+    const entries = [
+      {
+        kind: "action",
+        id: 2,
+        at,
+        actor: "admin",
+        action: "POST /api/admin/headlines/:id/toggle-tomorrows",
+        headlineId: 12,
+        headlineTitle: "Frog elected mayor",
+        target: "12",
+        fromStage: null,
+        toStage: null,
+        details: { isTomorrowsNews: true },
+      },
+      {
+        kind: "action",
+        id: 1,
+        at,
+        actor: "staff",
+        action: "POST /api/admin/headlines/:id/verify-payment",
+        headlineId: 11,
+        headlineTitle: "Cat buys yacht",
+        target: "11",
+        fromStage: null,
+        toStage: null,
+        details: { isPaid: false },
+      },
+      {
+        kind: "transition",
+        id: 9,
+        at,
+        actor: "job:cycle",
+        action: "crown",
+        headlineId: 10,
+        headlineTitle: "Dog wins",
+        target: null,
+        fromStage: "today",
+        toStage: "winner",
+        details: null,
+      },
+    ];
+    stubApi((method, url) =>
+      method === "GET" && url.startsWith("/api/admin/audit")
+        ? { status: 200, body: { entries, page: 1, hasMore: true } }
+        : undefined,
+    );
+    renderWith(<AuditTab />);
+    const list = await screen.findByRole("list", { name: /Audit log/ });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.textContent).toContain("Moved into Tomorrow's News");
+    expect(rows[1]?.textContent).toContain("Payment rejected");
+    expect(rows[2]?.textContent).toContain("Crowned the winner");
+    expect(list.textContent).not.toMatch(/\/api\/|POST |\{"/);
+    // 17:00:05 UTC on Nov 20 is 12:00:05 PM on the paper's clock, written "ET" as everywhere else.
+    expect(rows[0]?.textContent).toContain("Nov 20, 2026, 12:00:05 PM ET");
+    expect(list.textContent).not.toContain("EST");
+    expect(screen.getAllByRole("navigation", { name: /^Audit log pages/ })).toHaveLength(2);
   });
 });
