@@ -172,3 +172,27 @@ test("focus stays on a control after the Audit pager and Reject Payment", async 
   await expect(submission.getByRole("button", { name: "Verify Payment" })).toBeFocused();
   await page.screenshot({ path: info.outputPath("rejected-payment.png") });
 });
+
+test("Tomorrow's News says Delete Completely hides a candidate and keeps its votes", async ({
+  page,
+}, info) => {
+  await logIn(page);
+  await openDashboard(page, "tomorrows-news");
+  const candidate = page.getByTestId("admin-headline").first();
+  const remove = candidate.getByRole("button", { name: /^Delete Completely/ });
+  const hint = "Hides it from every list and page; its votes stay on record.";
+  await expect(candidate.getByText(hint)).toBeVisible();
+  expect(await description(remove)).toBe(hint);
+  await remove.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("tomorrows-delete-hint.png") });
+  await remove.click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Hide this candidate everywhere?");
+  await expect(dialog).toContainText("Nothing is erased");
+  await expect(dialog.getByRole("button", { name: "Hide, Keep Votes" })).toBeVisible();
+  await page.screenshot({ path: info.outputPath("tomorrows-delete-confirm.png") });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
+});

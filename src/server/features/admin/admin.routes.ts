@@ -5,6 +5,7 @@ import {
   ContractAddressInputSchema,
   EnableAccountInputSchema,
   IdParamsSchema,
+  MoveTopResultSchema,
   MoveWinnerResultSchema,
   NotificationInputSchema,
   RegisterStaffInputSchema,
@@ -200,7 +201,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
     staff.post(
       "/api/admin/move-top-headlines-to-today",
-      { schema: answers(AdminHeadlineListSchema) },
+      { schema: answers(MoveTopResultSchema) },
       async (request) => {
         const { moved, qualifying } = await moveTopHeadlinesToToday(db, by(request), new Date());
         // The Tomorrow's News race's result, for the audit row (the counts themselves stay on the headlines).

@@ -8,11 +8,12 @@ import { createQueryClient } from "@/client/lib/query-client";
 import { queryKeys } from "@/client/lib/query-keys";
 import { dismissToast, useToast } from "@/client/lib/use-toast";
 import type { AdminHeadline } from "@/common/admin";
-import { sampleAdminHeadline } from "@/common/testing/headlines";
+import { sampleAdminHeadline, sampleHeadline } from "@/common/testing/headlines";
 import type { VoteEvidence } from "@/common/vote-evidence";
 import { ActiveTab } from "./active-tab";
 import { AuditTab } from "./audit-tab";
 import { PendingTab } from "./pending-tab";
+import { TomorrowsNewsTab } from "./tomorrows-news-tab";
 import { VoteEvidenceTab } from "./vote-evidence-tab";
 import { WinnersTab } from "./winners-tab";
 
@@ -286,5 +287,65 @@ describe("the Audit tab in words", () => {
     expect(rows[0]?.textContent).toContain("Nov 20, 2026, 12:00:05 PM ET");
     expect(list.textContent).not.toContain("EST");
     expect(screen.getAllByRole("navigation", { name: /^Audit log pages/ })).toHaveLength(2);
+  });
+});
+
+describe("Tomorrow's News tab", () => {
+  const candidate = sampleHeadline({
+    id: 21,
+    title: "Moon made of cheese",
+    isTomorrowsNews: true,
+    tomorrowVotes: 4,
+  });
+
+  it("says beside Delete Completely that it hides the headline and keeps its votes", async () => {
+    stubApi((method, url) =>
+      method === "GET" && url === "/api/tomorrows-news" ? { status: 200, body: [candidate] } : undefined,
+    );
+    renderWith(<TomorrowsNewsTab />);
+    const remove = await screen.findByRole("button", { name: /^Delete Completely/ });
+    expect(description(remove)).toBe("Hides it from every list and page; its votes stay on record.");
+    const card = remove.closest("li");
+    if (!card) throw new Error("the button is outside its card");
+    expect(within(card).getByText(description(remove))).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(remove);
+    });
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("Nothing is erased");
+    expect(within(dialog).getByRole("button", { name: "Hide, Keep Votes" })).toBeTruthy();
+  });
+
+  it("counts in Move Top 4's toast only the headlines that joined today's voting", async () => {
+    const four = [1, 2, 3, 4].map((id) =>
+      sampleAdminHeadline({
+        id,
+        title: `Top ${id}`,
+        isTodaysNews: true,
+        joinedToday: id !== 2,
+      } as Partial<AdminHeadline>),
+    );
+    stubApi((method, url) => {
+      if (method === "GET" && url === "/api/tomorrows-news") return { status: 200, body: [candidate] };
+      if (method === "POST" && url === "/api/admin/move-top-headlines-to-today")
+        return { status: 200, body: four };
+      return undefined;
+    });
+    const { toasts } = renderWith(<TomorrowsNewsTab />);
+    await screen.findByRole("heading", { name: "Moon made of cheese" });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole("button", { name: "Move Top 4 to Today's News" }));
+    });
+    await act(async () => {
+      fireEvent.click(
+        within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Move Top 4" }),
+      );
+    });
+    await waitFor(() =>
+      expect(toasts.result.current.toasts[0]).toMatchObject({
+        title: "Moved to Today's News",
+        description: "3 headlines joined today's voting; 1 was already in it.",
+      }),
+    );
   });
 });
