@@ -101,6 +101,21 @@ test("controls the server would refuse are disabled, with its reason beside them
   await first.getByRole("switch").last().scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath("winners-switches.png") });
   expect(await blockingViolations(page, "[role=tabpanel]")).toEqual([]);
+
+  // Void, once the cycle's winner is chosen (the sample edition's cycle may not have one yet).
+  const evidence = (await (await page.request.get("/api/admin/vote-evidence")).json()) as {
+    winnerChosen: boolean;
+  };
+  if (evidence.winnerChosen) {
+    await openDashboard(page, "vote-evidence");
+    const voidButton = page.getByRole("button", { name: /^Void/ }).first();
+    await expect(voidButton).toBeDisabled();
+    expect(await description(voidButton)).toBe(
+      "This cycle's winner has been chosen: its votes can no longer be voided.",
+    );
+    await voidButton.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath("vote-evidence-void.png") });
+  }
 });
 
 test("focus stays on a control after the Audit pager and Reject Payment", async ({ page }, info) => {
