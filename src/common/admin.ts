@@ -152,6 +152,14 @@ export const AdminHeadlineSchema = HeadlineSchema.extend({
 export type AdminHeadline = z.infer<typeof AdminHeadlineSchema>;
 export const AdminHeadlineListSchema = z.array(AdminHeadlineSchema);
 
+/**
+ * "Move Top 4 to Today's News" answers the headlines list the spec names, each saying whether it joined
+ * today's voting now (false: it was already in it, through the Today's News switch), so the toast counts
+ * only those that joined (issue 31).
+ */
+export const MoveTopResultSchema = z.array(AdminHeadlineSchema.extend({ joinedToday: z.boolean() }));
+export type MoveTopResult = z.infer<typeof MoveTopResultSchema>;
+
 export const AdminSummarySchema = z.object({
   pendingApproval: z.number().int(),
   activeHeadlines: z.number().int(),

@@ -58,3 +58,107 @@ export const AuditPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+// --- the Audit tab's words -------------------------------------------------------------------------------
+
+/** The action the token-from-address flow writes itself (it is reached outside the staff guard). */
+export const TOKEN_FROM_ADDRESS = "POST /api/headlines (token from address)";
+
+type Details = Record<string, unknown> | null;
+type Words = string | ((details: Details) => string);
+
+/** A flag's new state from the details: the switch's way ("Moved into" / "Taken out of"). */
+const switched =
+  (key: string, list: string): Words =>
+  (details) =>
+    details?.[key] === true
+      ? `Moved into ${list}`
+      : details?.[key] === false
+        ? `Taken out of ${list}`
+        : `Switched ${list}`;
+
+/**
+ * What a staff action did, by its route as the audit log stores it ("METHOD /route"). Every audited route
+ * has words here (audit-feed.routes.test.ts checks the staff guard's list against this one).
+ */
+export const AUDIT_ACTION_WORDS: Record<string, Words> = {
+  "POST /api/admin/headlines/:id/approve": "Approved: joins today's voting",
+  "POST /api/admin/headlines/:id/reinstate": "Reinstated: back in review, paid",
+  "DELETE /api/admin/headlines/:id": "Deleted: hidden everywhere, its votes kept",
+  "POST /api/admin/headlines/:id/toggle-todays": switched("isTodaysNews", "Today's News"),
+  "POST /api/admin/headlines/:id/toggle-tomorrows": switched("isTomorrowsNews", "Tomorrow's News"),
+  "POST /api/admin/headlines/:id/remove-from-tomorrow": "Taken out of Tomorrow's News",
+  "POST /api/admin/headlines/:id/verify-payment": (d) =>
+    d?.isPaid === true ? "Payment verified" : d?.isPaid === false ? "Payment rejected" : "Payment judged",
+  "POST /api/admin/headlines/:id/check-payment": (d) =>
+    d?.isPaid === true ? "Payment checked on chain: confirmed" : "Payment checked on chain: not confirmed",
+  "POST /api/admin/headlines/:id/contract-address": "Contract address set: the coin is launched",
+  "PUT /api/admin/headlines/:id": "Token details edited",
+  "POST /api/admin/headlines/:id/announce-winner": "Made the winner",
+  "POST /api/admin/headlines/:id/void-votes": "Votes voided",
+  "POST /api/admin/select-winner": "Selected today's winner",
+  "POST /api/admin/move-winner-to-yesterday": "Moved the winner to Yesterday's News and the Archive",
+  "POST /api/admin/move-top-headlines-to-today": "Moved the top of Tomorrow's News into today's voting",
+  "PUT /api/admin/settings": "Changed the schedule",
+  "DELETE /api/admin/archive/:id": "Deleted an Archive entry",
+  "POST /api/admin/notifications": "Posted a notification",
+  "DELETE /api/admin/notifications/:id": "Took down a notification",
+  "POST /api/admin/register-staff": "Added a staff account",
+  "POST /api/admin/accounts/:id/disable": "Disabled an account",
+  "POST /api/admin/accounts/:id/enable": "Re-enabled an account with a new password",
+  "DELETE /api/admin/accounts/:id": "Deleted an account",
+  "POST /api/admin/security-reset": "Ran the security reset",
+  "POST /api/admin/telegram/test": "Sent a Telegram test message",
+  "POST /api/admin/update-news-sources": "Refreshed the launched tokens' market data",
+  "POST /api/headlines/import": "Imported a trending headline into Tomorrow's News",
+  "POST /api/tokens/import": "Imported a token into Yesterday's News",
+  [TOKEN_FROM_ADDRESS]: "Generated a token from its contract address",
+};
+
+/**
+ * A headline's change by name (features/headlines/headline-stage.ts: TRANSITIONS and CREATIONS), for the
+ * changes no staff action covers: a visitor's submission, the jobs', a winner replaced by another.
+ */
+export const TRANSITION_WORDS: Record<string, string> = {
+  submit: "Submitted for review",
+  importNews: "Imported into Tomorrow's News",
+  importToken: "Imported as a launched token",
+  generateToken: "Generated from a contract address",
+  approve: "Approved: joins today's voting",
+  rejectPayment: "Payment rejected: out of review",
+  reconsider: "Back in review",
+  expire: "Expired unpaid",
+  reinstate: "Reinstated: back in review",
+  addToToday: "Moved into Today's News",
+  removeFromToday: "Taken out of Today's News",
+  addToTomorrow: "Moved into Tomorrow's News",
+  removeFromTomorrow: "Taken out of Tomorrow's News",
+  promote: "Moved from Tomorrow's News into today's voting",
+  crown: "Crowned the winner",
+  uncrown: "Replaced as winner: back in today's voting",
+  retire: "Retired to the Archive",
+  launch: "Launched: contract address set",
+  migrate: "Stage set by the upgrade",
+};
+
+/** Details the words already say, left out of the row's facts. */
+const SAID = new Set(["isTodaysNews", "isTomorrowsNews", "isPaid", "headlineId"]);
+
+/** What an entry did, in words; an action or change this list does not know keeps its name. */
+export function auditWords(entry: Pick<AuditEntry, "kind" | "action" | "details">): string {
+  if (entry.kind === "transition") return TRANSITION_WORDS[entry.action] ?? entry.action;
+  const words = AUDIT_ACTION_WORDS[entry.action];
+  if (words === undefined) return entry.action;
+  return typeof words === "string" ? words : words(entry.details);
+}
+
+/** The entry's other details as "name: value" facts ("reason: The payment was short"). */
+export function auditFacts(details: Details): string[] {
+  if (!details) return [];
+  return Object.entries(details)
+    .filter(([key, value]) => !SAID.has(key) && value !== null && value !== undefined)
+    .map(([key, value]) => {
+      const name = key.replace(/([A-Z])/g, " $1").toLowerCase();
+      return `${name}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`;
+    });
+}

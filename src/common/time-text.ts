@@ -15,9 +15,9 @@ export function withLocalTime(
   return beside ? `${format(at)} ${beside}` : format(at);
 }
 
-/** "Nov 26, 2026, 3:04:05 PM EST": a logged moment, in the paper's clock (US Eastern), to the second. */
+/** "Nov 26, 2026, 3:04:05 PM ET": a logged moment, in the paper's clock (US Eastern), to the second. */
 export function formatEasternStamp(at: Date | string): string {
-  return new Date(at).toLocaleString("en-US", {
+  const stamp = new Date(at).toLocaleString("en-US", {
     timeZone: EASTERN,
     month: "short",
     day: "numeric",
@@ -25,8 +25,8 @@ export function formatEasternStamp(at: Date | string): string {
     hour: "numeric",
     minute: "2-digit",
     second: "2-digit",
-    timeZoneName: "short",
   });
+  return `${stamp} ET`;
 }
 
 /** "Nov 26, 2026, 3:04 PM ET": a moment in the paper's clock, the zone written "ET" (decisions, "Third wave"). */

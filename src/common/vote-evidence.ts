@@ -12,6 +12,9 @@ import { plainText } from "./text";
  */
 export const SUSPICIOUS_BURST = { votes: 5, minutes: 10 } as const;
 
+/** Why a void is refused once the cycle's winner is chosen: the server's 409, and the dashboard's words. */
+export const WINNER_CHOSEN = "This cycle's winner has been chosen: its votes can no longer be voided.";
+
 /** How many characters of a hash the dashboard shows: enough to tell clusters apart at a glance. */
 export const HASH_PREFIX_LENGTH = 8;
 

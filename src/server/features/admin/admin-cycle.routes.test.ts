@@ -146,6 +146,18 @@ describe("POST /api/admin/move-top-headlines-to-today", () => {
     });
   });
 
+  it("says which of the four joined today's voting: one already in it did not join", async () => {
+    const already = await createHeadline(t.db, { stage: "tomorrow", listedToday: true, tomorrowVotes: 8 });
+    const fresh = await createHeadline(t.db, { stage: "tomorrow", tomorrowVotes: 3 });
+    const res = await call("POST", "/api/admin/move-top-headlines-to-today");
+    expect(res.statusCode).toBe(200);
+    const moved = res.json() as Array<{ id: number; joinedToday: boolean }>;
+    expect(moved.map((h) => [h.id, h.joinedToday])).toEqual([
+      [already.id, false],
+      [fresh.id, true],
+    ]);
+  });
+
   it("answers 409 when Tomorrow's News is empty", async () => {
     const res = await call("POST", "/api/admin/move-top-headlines-to-today");
     expect(res.statusCode).toBe(409);

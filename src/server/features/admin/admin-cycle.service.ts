@@ -45,13 +45,19 @@ export const NO_TOMORROW_CANDIDATES = "No headlines are in Tomorrow's News.";
  * "Move Top 4 to Today's News": the four candidates most voted in the Tomorrow's News race (ties: the
  * earlier submission) leave it for today's voting. Each race counts only its own votes, so the daily race
  * starts even without a vote being zeroed, moved or copied: the qualifying counts stay (the headline page
- * shows them) and are answered for the audit log. Locked rows keep a concurrent vote or a second click
+ * shows them) and are answered for the audit log. Each moved headline says whether it joined today's voting
+ * now or was already in it (its Today's News switch was on). Locked rows keep a concurrent vote or a second click
  * from slipping in between.
  */
 export async function moveTopHeadlinesToToday(db: Db, actor: Actor, now: Date) {
   return db.transaction(async (tx) => {
     const top = await tx
-      .select({ id: headlines.id, title: headlines.title, votes: headlines.tomorrowVotes })
+      .select({
+        id: headlines.id,
+        title: headlines.title,
+        votes: headlines.tomorrowVotes,
+        wasVoting: headlines.inTodaysVoting,
+      })
       .from(headlines)
       .where(inTomorrowsNews)
       .orderBy(desc(headlines.tomorrowVotes), asc(headlines.createdAt), asc(headlines.id))
@@ -66,7 +72,11 @@ export async function moveTopHeadlinesToToday(db: Db, actor: Actor, now: Date) {
       now,
     );
     const rank = new Map(top.map((h, i) => [h.id, i]));
+    const wasVoting = new Set(top.filter((h) => h.wasVoting).map((h) => h.id));
     rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-    return { moved: rows.map(toAdminHeadline), qualifying: top };
+    return {
+      moved: rows.map((row) => ({ ...toAdminHeadline(row), joinedToday: !wasVoting.has(row.id) })),
+      qualifying: top.map(({ id, title, votes }) => ({ id, title, votes })),
+    };
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AdminHeadlineSchema } from "@/common/admin";
+import { type AdminHeadline, AdminHeadlineSchema } from "@/common/admin";
+import { crownRefusal, listSwitchRefusal } from "@/common/headline-rules";
 import { accounts, auditLog, headlines, votes } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -169,6 +170,41 @@ describe("today's and tomorrow's news switches", () => {
     expect(tomorrow.json()).toEqual({ id: h.id, isTomorrowsNews: true });
     expect(ids(await publicList("/api/tomorrows-news"))).toContain(h.id);
     expect((await call("POST", "/api/admin/headlines/424242/toggle-todays")).statusCode).toBe(404);
+  });
+
+  it.each(["winner", "past_winner", "launched"] as const)(
+    "refuses both switches on a %s in the words the dashboard shows beside them (409)",
+    async (stage) => {
+      const launched = stage === "launched" && { contractAddress: ADDRESS, oldNewsAt: new Date() };
+      const h = await createHeadline(t.db, { stage, ...launched });
+      const list = (await call("GET", "/api/admin/headlines")).json() as AdminHeadline[];
+      const shown = list.find((row) => row.id === h.id);
+      if (!shown) throw new Error("the headline is not on the dashboard");
+      const reason = listSwitchRefusal(shown.stage);
+      expect(reason).not.toBeNull();
+      for (const which of ["toggle-todays", "toggle-tomorrows"]) {
+        const res = await call("POST", `/api/admin/headlines/${h.id}/${which}`);
+        expect(res.statusCode, which).toBe(409);
+        expect(res.json()).toEqual({ message: reason });
+      }
+    },
+  );
+
+  it("refuses to crown a promotion awaiting its payment in the words the dashboard shows (409)", async () => {
+    const h = await createHeadline(t.db, { stage: "today", transactionId: "5xPastedNotPaid", isPaid: false });
+    const list = (await call("GET", "/api/admin/headlines")).json() as AdminHeadline[];
+    const shown = list.find((row) => row.id === h.id);
+    if (!shown) throw new Error("the headline is not on the dashboard");
+    const reason = crownRefusal(shown);
+    expect(reason).toMatch(/cannot win before it is paid/);
+    const res = await call("POST", `/api/admin/headlines/${h.id}/announce-winner`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: reason });
+    // Paid, the same headline may win: the rule and the button agree.
+    await t.db.update(headlines).set({ isPaid: true }).where(eq(headlines.id, h.id));
+    const paid = (await call("GET", "/api/admin/headlines")).json() as AdminHeadline[];
+    expect(crownRefusal(paid.find((row) => row.id === h.id) as AdminHeadline)).toBeNull();
+    expect((await call("POST", `/api/admin/headlines/${h.id}/announce-winner`)).statusCode).toBe(200);
   });
 
   it("remove-from-tomorrow takes a candidate off Tomorrow's News", async () => {

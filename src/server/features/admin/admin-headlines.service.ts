@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AdminHeadline, AdminSummary, TokenEditInput } from "@/common/admin";
 import type { HeadlineStage } from "@/common/headline";
+import { listSwitchRefusal } from "@/common/headline-rules";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
@@ -85,6 +86,12 @@ export async function deleteHeadline(
   });
 }
 
+/** The switches' 409 in the words the dashboard shows beside them when it draws them disabled. */
+function refuseListSwitch(stage: HeadlineStage): void {
+  const why = listSwitchRefusal(stage);
+  if (why) throw conflict(why);
+}
+
 /**
  * The Today's News switch, independent of Tomorrow's (spec: "independent toggles per headline"): it flips
  * only today's membership; no vote of either race moves. The row lock makes two quick clicks flip it twice,
@@ -98,6 +105,7 @@ export async function toggleTodaysNews(
 ): Promise<{ id: number; isTodaysNews: boolean }> {
   const row = await db.transaction(async (tx) => {
     const current = await lockHeadline(tx, id);
+    refuseListSwitch(current.stage);
     return transitionIn(tx, id, current.listedToday ? "removeFromToday" : "addToToday", actor, now);
   });
   return { id: row.id, isTodaysNews: row.listedToday };
@@ -112,6 +120,7 @@ export async function toggleTomorrowsNews(
 ): Promise<{ id: number; isTomorrowsNews: boolean }> {
   const row = await db.transaction(async (tx) => {
     const current = await lockHeadline(tx, id);
+    refuseListSwitch(current.stage);
     return transitionIn(tx, id, current.listedTomorrow ? "removeFromTomorrow" : "addToTomorrow", actor, now);
   });
   return { id: row.id, isTomorrowsNews: row.listedTomorrow };

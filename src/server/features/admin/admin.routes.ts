@@ -5,6 +5,7 @@ import {
   ContractAddressInputSchema,
   EnableAccountInputSchema,
   IdParamsSchema,
+  MoveTopResultSchema,
   MoveWinnerResultSchema,
   NotificationInputSchema,
   RegisterStaffInputSchema,
@@ -119,12 +120,21 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/toggle-todays",
       { schema: { ...byId, ...answers(TodaysToggleResultSchema) } },
-      (request) => toggleTodaysNews(db, request.params.id, by(request), new Date()),
+      async (request) => {
+        const result = await toggleTodaysNews(db, request.params.id, by(request), new Date());
+        // The audit row says which way it went ("Moved into" / "Taken out of" Today's News).
+        request.auditDetails = { isTodaysNews: result.isTodaysNews };
+        return result;
+      },
     );
     staff.post(
       "/api/admin/headlines/:id/toggle-tomorrows",
       { schema: { ...byId, ...answers(TomorrowsToggleResultSchema) } },
-      (request) => toggleTomorrowsNews(db, request.params.id, by(request), new Date()),
+      async (request) => {
+        const result = await toggleTomorrowsNews(db, request.params.id, by(request), new Date());
+        request.auditDetails = { isTomorrowsNews: result.isTomorrowsNews };
+        return result;
+      },
     );
     staff.post(
       "/api/admin/headlines/:id/remove-from-tomorrow",
@@ -191,7 +201,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
     staff.post(
       "/api/admin/move-top-headlines-to-today",
-      { schema: answers(AdminHeadlineListSchema) },
+      { schema: answers(MoveTopResultSchema) },
       async (request) => {
         const { moved, qualifying } = await moveTopHeadlinesToToday(db, by(request), new Date());
         // The Tomorrow's News race's result, for the audit row (the counts themselves stay on the headlines).

@@ -1,7 +1,20 @@
 import { sql } from "drizzle-orm";
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from "@/common/audit";
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  TOKEN_FROM_ADDRESS,
+} from "@/common/audit";
 import type { HeadlineStage } from "@/common/headline";
 import { type Db, rowsOf } from "../../db/connect";
+
+/** The headline a staff action (audit_log row `a`) names: by its route's :id, or in its details. */
+const ACTION_HEADLINE = sql.raw(`(CASE
+  WHEN (a.action LIKE '%/headlines/:id%' OR a.action = '${TOKEN_FROM_ADDRESS}')
+    AND a.target ~ '^[0-9]{1,9}$' THEN a.target::int
+  WHEN a.details->>'headlineId' ~ '^[0-9]{1,9}$' THEN (a.details->>'headlineId')::int
+END)`);
 
 interface Row {
   kind: "action" | "transition";
@@ -18,9 +31,14 @@ interface Row {
 }
 
 /**
- * The Audit tab: the audit log's staff actions and the headlines' transitions in one list, newest first.
- * A staff action is about a headline when its route names one (/headlines/:id) or its details do (Make
- * Winner, voids); the filters narrow both sides the same way. One page more than asked tells hasMore.
+ * The Audit tab: the audit log's staff actions and the headlines' transitions in one list, newest first,
+ * one row per action (issue 31). A staff action is about a headline when its route names one
+ * (/headlines/:id), its details do (Make Winner, voids) or it moved it (Move Top 4's qualifying list); the
+ * filters narrow both sides the same way. A transition a staff action made is that action's row, not a second
+ * one: it is left out when its account wrote an audit row about the same headline at or after it, within a
+ * minute (the row is written once the answer is sent, so never before). The changes no staff action covers
+ * stay: a visitor's submission, the jobs', a winner another crown replaced. One page more than asked tells
+ * hasMore.
  */
 export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
   const headline = query.headline ?? null;
@@ -33,11 +51,9 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
           h.id AS headline_id, h.title AS headline_title, a.target, NULL AS from_stage, NULL AS to_stage,
           a.details
         FROM audit_log a
-        LEFT JOIN headlines h ON h.id = (CASE
-          WHEN a.action LIKE '%/headlines/:id%' AND a.target ~ '^[0-9]{1,9}$' THEN a.target::int
-          WHEN a.details->>'headlineId' ~ '^[0-9]{1,9}$' THEN (a.details->>'headlineId')::int
-        END)
-        WHERE (${headline}::int IS NULL OR h.id = ${headline}::int)
+        LEFT JOIN headlines h ON h.id = ${ACTION_HEADLINE}
+        WHERE (${headline}::int IS NULL OR h.id = ${headline}::int
+            OR a.details->'qualifying' @> jsonb_build_array(jsonb_build_object('id', ${headline}::int)))
           AND (${account}::text IS NULL OR a.username = ${account}::text)
         UNION ALL
         SELECT 'transition', t.id, t.created_at, t.actor, t.action, t.headline_id, h.title, NULL,
@@ -46,6 +62,13 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
         LEFT JOIN headlines h ON h.id = t.headline_id
         WHERE (${headline}::int IS NULL OR t.headline_id = ${headline}::int)
           AND (${account}::text IS NULL OR t.actor = ${account}::text)
+          AND NOT (t.account_id IS NOT NULL AND EXISTS (
+            SELECT 1 FROM audit_log a
+            WHERE a.account_id = t.account_id
+              AND a.created_at >= t.created_at AND a.created_at < t.created_at + interval '1 minute'
+              AND (${ACTION_HEADLINE} = t.headline_id
+                OR a.details->'qualifying' @> jsonb_build_array(jsonb_build_object('id', t.headline_id)))
+          ))
       ) entries
       ORDER BY at DESC, kind, id DESC
       LIMIT ${AUDIT_PAGE_SIZE + 1} OFFSET ${offset}`),

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type HeadlineStage, isApprovedStage } from "@/common/headline";
+import { CROWN_RULE, crownRefusal, IN_PLAY, isInPlay, STAGE_NAMES } from "@/common/headline-rules";
 import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
 import { archiveEntries, editions, headlines, headlineTransitions, settings } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { isPromotedRow } from "./payment-status";
 
 /**
  * The one place a headline's stage changes (decision 007). Every change is a named transition of the table
@@ -19,8 +21,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const HEADLINE_NOT_FOUND = "Headline not found";
 
-/** Approved and still in the races' reach: not won, launched, refused or expired. */
-export const isInPlay = (stage: HeadlineStage) => (IN_PLAY as readonly HeadlineStage[]).includes(stage);
+export { IN_PLAY, isInPlay };
 
 /** Who changes the stage: a staff account, a background job, a visitor's submission, or an import. */
 export type Actor =
@@ -39,12 +40,8 @@ export function staffActor(request: { account: { id: number; username: string } 
   return { kind: "staff", account: staffAccount(request) };
 }
 
-/**
- * In play: approved, and not won, launched or out. For this code the three names are one stage; the
- * database mirrors the staff's two list switches into them for the previous release (migration 0011), so a
- * transition into play writes "held" and the row answers whichever name the switches give.
- */
-export const IN_PLAY = ["held", "today", "tomorrow"] as const satisfies readonly HeadlineStage[];
+// In play (IN_PLAY, src/common/headline-rules.ts): for this code the three names are one stage, so a
+// transition into play writes "held" and the row answers whichever name the switches give.
 
 /** The staff's two independent list switches (decisions, "Third wave"). */
 type Lists = { listedToday?: boolean; listedTomorrow?: boolean };
@@ -93,18 +90,6 @@ export const CREATIONS = {
 } as const satisfies Record<string, { stage: HeadlineStage; lists?: Lists }>;
 export type Creation = keyof typeof CREATIONS;
 
-const STAGE_NAMES: Record<HeadlineStage, string> = {
-  pending: "waiting for approval",
-  rejected: "rejected",
-  expired: "expired unpaid",
-  held: "approved but in neither news list",
-  tomorrow: "in Tomorrow's News",
-  today: "in today's voting",
-  winner: "the current winner",
-  past_winner: "a past winner",
-  launched: "a launched token",
-};
-
 const REFUSALS: Record<Transition, string> = {
   approve: "Only a headline waiting for approval can be approved",
   rejectPayment: "A payment can only be rejected before the headline wins or launches",
@@ -116,7 +101,7 @@ const REFUSALS: Record<Transition, string> = {
   addToTomorrow: "Only an approved headline that is not a winner or launched can join Tomorrow's News",
   removeFromTomorrow: "Only an approved headline that is not a winner or launched can leave Tomorrow's News",
   promote: "Only Tomorrow's News candidates can move to today's voting",
-  crown: "Only an approved headline that has not won or launched can become the winner",
+  crown: CROWN_RULE,
   uncrown: "Only the current winner can go back to voting",
   retire: "Only the current winner can be moved to the past winners",
   launch: "Approve the headline before giving it a contract address",
@@ -274,16 +259,6 @@ export const inTodaysVoting = eq(headlines.inTodaysVoting, true);
 /** Tomorrow's News candidates, imported news included: the database's generated column too. */
 export const inTomorrowsNews = eq(headlines.inTomorrowsNews, true);
 
-/** A promoted submission (a pasted transaction or a Solana Pay reference) whose payment is not confirmed. */
-export function awaitsPayment(
-  row: Pick<HeadlineRow, "transactionId" | "paymentReference" | "isPaid">,
-): boolean {
-  return (row.transactionId !== null || row.paymentReference !== null) && !row.isPaid;
-}
-
-export const UNPAID_CANNOT_WIN =
-  "This promoted submission's payment is not confirmed yet: it cannot win before it is paid.";
-
 /** The row, locked for the transition; 404 for an unknown or deleted id. */
 export async function lockHeadline(tx: Tx, id: number): Promise<HeadlineRow> {
   const [row] = await tx.select().from(headlines).where(eq(headlines.id, id)).for("update");
@@ -399,8 +374,13 @@ async function retireIn(
 export async function crownIn(tx: Tx, id: number, actor: Actor, now: Date): Promise<HeadlineRow> {
   const s = await lockSettings(tx);
   const target = await lockHeadline(tx, id);
-  if (!isAllowed("crown", target.stage)) throw refusal("crown", target.stage);
-  if (awaitsPayment(target)) throw conflict(UNPAID_CANNOT_WIN);
+  // The dashboard draws Make Winner disabled with the same words (crownRefusal, src/common).
+  const why = crownRefusal({
+    stage: target.stage,
+    isPromotedSubmission: isPromotedRow(target),
+    isPaid: target.isPaid,
+  });
+  if (why) throw conflict(why);
   const previous = await currentWinner(tx);
   if (previous) {
     if (crownedThisCycle(s)) await transitionIn(tx, previous.id, "uncrown", actor, now);

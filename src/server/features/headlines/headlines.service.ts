@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { TokenHeadlineInput } from "@/common/admin";
+import { TOKEN_FROM_ADDRESS } from "@/common/audit";
 import type { Headline, HeadlinePage } from "@/common/headline";
 import { easternDay } from "@/common/time";
 import type { Db } from "../../db/connect";
@@ -142,7 +143,7 @@ export async function createTokenHeadline(
       tx,
       {
         account,
-        action: "POST /api/headlines (token from address)",
+        action: TOKEN_FROM_ADDRESS,
         target: String(row.id),
         details: { contractAddress: row.contractAddress },
       },

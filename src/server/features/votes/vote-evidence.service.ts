@@ -8,6 +8,7 @@ import {
   type VoidVotesResult,
   type VoteCluster,
   type VoteEvidence,
+  WINNER_CHOSEN,
 } from "@/common/vote-evidence";
 import { type Db, rowsOf } from "../../db/connect";
 import { headlines, settings, votes } from "../../db/schema";
@@ -20,7 +21,7 @@ import { CURRENT_RACE } from "../headlines/races";
  * and voiding a cluster before the cycle's winner is chosen. What a vote stores is in vote-evidence.ts.
  */
 
-export const WINNER_CHOSEN = "This cycle's winner has been chosen: its votes can no longer be voided.";
+export { WINNER_CHOSEN };
 export const DEFAULT_VOID_REASON = "Suspicious cluster of votes";
 export const NOTHING_TO_VOID = "No counted votes of this headline are in that cluster.";
 

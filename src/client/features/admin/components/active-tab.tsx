@@ -1,5 +1,7 @@
+import { useId } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import type { AdminHeadline } from "@/common/admin";
+import { crownRefusal } from "@/common/headline-rules";
 import { useAdminHeadlines } from "../api/use-admin-headlines";
 import { useAnnounceWinner } from "../api/use-announce-winner";
 import { useDeleteHeadline } from "../api/use-delete-headline";
@@ -8,6 +10,7 @@ import { AdminHeadlineCard, CardActions, CardList } from "./admin-headline-card"
 import { ConfirmButton } from "./confirm-button";
 import { HeadlineSwitches } from "./headline-switches";
 import { QueryState } from "./query-state";
+import { Reason } from "./reason";
 
 const selectActive = (list: AdminHeadline[]) => byVotes(list.filter(isActive));
 
@@ -36,7 +39,7 @@ export function ActiveTab() {
 /** Why an active headline is not on the home page, when it is not. */
 function votingBadge(headline: AdminHeadline) {
   if (isInTodaysVoting(headline)) return <Badge variant="green">In voting</Badge>;
-  if (headline.transactionId !== null && !headline.isPaid)
+  if (headline.isPromotedSubmission && !headline.isPaid)
     return <Badge variant="orange">Awaiting payment</Badge>;
   return <Badge variant="paper">Not in voting</Badge>;
 }
@@ -45,6 +48,9 @@ function ActiveCard({ headline }: { headline: AdminHeadline }) {
   const announce = useAnnounceWinner();
   const remove = useDeleteHeadline();
   const busy = announce.isPending || remove.isPending;
+  // The server would refuse to crown it (an unpaid promotion): disabled, saying why (issue 31).
+  const crownBlocked = crownRefusal(headline);
+  const reasonId = useId();
 
   return (
     <AdminHeadlineCard
@@ -60,7 +66,8 @@ function ActiveCard({ headline }: { headline: AdminHeadline }) {
       <CardActions>
         <ConfirmButton
           variant="default"
-          disabled={busy}
+          disabled={busy || crownBlocked !== null}
+          aria-describedby={crownBlocked ? reasonId : undefined}
           steps={[
             {
               title: "Make this the winner?",
@@ -92,6 +99,11 @@ function ActiveCard({ headline }: { headline: AdminHeadline }) {
         >
           Delete<span className="sr-only">: {headline.title}</span>
         </ConfirmButton>
+        {crownBlocked ? (
+          <div className="basis-full">
+            <Reason id={reasonId}>{crownBlocked}</Reason>
+          </div>
+        ) : null}
       </CardActions>
     </AdminHeadlineCard>
   );

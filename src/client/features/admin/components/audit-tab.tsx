@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "@/client/components/link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -7,9 +7,10 @@ import { Input } from "@/client/components/ui/input";
 import { NativeLabel } from "@/client/components/ui/native-label";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { errorDetail } from "@/client/lib/api-client";
-import type { AuditEntry } from "@/common/audit";
+import { type AuditEntry, auditFacts, auditWords } from "@/common/audit";
 import { headlinePath } from "@/common/headline-path";
-import { formatEasternStamp } from "@/common/time-text";
+import { localTimeZone } from "@/common/time";
+import { formatEasternStamp, withLocalTime } from "@/common/time-text";
 import { type AuditFilters, useAudit } from "../api/use-audit";
 import { useAdminQueryError } from "../use-admin-query-error";
 
@@ -23,6 +24,24 @@ export function AuditTab() {
   const audit = useAudit(filters);
   useAdminQueryError(audit.error);
   const ids = { headline: useId(), account: useId() };
+  const top = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // A page turned by the pager: once it is drawn, the reader is taken to its first entry (issue 31). The
+  // pressed button may be gone or disabled by then (the last page has no Older), and the bottom pager would
+  // otherwise leave the new page scrolled to its end.
+  const [turned, setTurned] = useState(false);
+  const shown = audit.data?.page === filters.page && !audit.isPlaceholderData;
+  useEffect(() => {
+    if (!turned || !shown) return;
+    setTurned(false);
+    top.current?.scrollIntoView({ block: "start" });
+    list.current?.focus({ preventScroll: true });
+  }, [turned, shown]);
+  const turnTo = (page: number) => {
+    if (audit.isFetching) return;
+    setFilters({ ...filters, page });
+    setTurned(true);
+  };
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,8 +55,19 @@ export function AuditTab() {
     });
   };
 
+  const pager = (where: "top" | "bottom") =>
+    audit.data && (filters.page > 1 || audit.data.hasMore) ? (
+      <AuditPager
+        where={where}
+        page={filters.page}
+        hasMore={audit.data.hasMore}
+        busy={audit.isFetching}
+        onTurn={turnTo}
+      />
+    ) : null;
+
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={top} className="flex scroll-mt-4 flex-col gap-4">
       <form
         onSubmit={apply}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -67,6 +97,7 @@ export function AuditTab() {
         </div>
       </form>
 
+      {pager("top")}
       {audit.isPending ? (
         <SkeletonGroup label="Loading the audit log" className="flex flex-col gap-2">
           {[0, 1, 2, 3].map((i) => (
@@ -94,47 +125,62 @@ export function AuditTab() {
           </CardHeader>
         </Card>
       ) : (
-        <ol aria-label="Audit log, newest first" aria-busy={audit.isFetching} className="flex flex-col gap-2">
+        <ol
+          ref={list}
+          tabIndex={-1}
+          aria-label={`Audit log, newest first, page ${filters.page}`}
+          aria-busy={audit.isFetching}
+          className="flex flex-col gap-2"
+        >
           {audit.data.entries.map((entry) => (
             <AuditRow key={`${entry.kind}-${entry.id}`} entry={entry} />
           ))}
         </ol>
       )}
 
-      {audit.data && (filters.page > 1 || audit.data.hasMore) ? (
-        <nav aria-label="Audit log pages" className="flex items-center gap-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={filters.page <= 1 || audit.isFetching}
-            onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-          >
-            Newer
-          </Button>
-          <span className="text-sm">Page {filters.page}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!audit.data.hasMore || audit.isFetching}
-            onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-          >
-            Older
-          </Button>
-        </nav>
-      ) : null}
+      {pager("bottom")}
     </div>
   );
 }
 
-/** "approve", "addToTomorrow": a transition's name as words. */
-const words = (name: string) => name.replace(/([A-Z])/g, " $1").toLowerCase();
+/**
+ * Newer and Older. While a page loads the buttons say so (aria-disabled) but stay focusable: a disabled
+ * button under the keyboard drops focus to <body>.
+ */
+function AuditPager(props: {
+  where: "top" | "bottom";
+  page: number;
+  hasMore: boolean;
+  busy: boolean;
+  onTurn: (page: number) => void;
+}) {
+  return (
+    <nav aria-label={`Audit log pages (${props.where})`} className="flex items-center gap-3">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={props.page <= 1}
+        aria-disabled={props.busy || undefined}
+        onClick={() => props.onTurn(props.page - 1)}
+      >
+        Newer
+      </Button>
+      <span className="text-sm">Page {props.page}</span>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={!props.hasMore}
+        aria-disabled={props.busy || undefined}
+        onClick={() => props.onTurn(props.page + 1)}
+      >
+        Older
+      </Button>
+    </nav>
+  );
+}
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const what =
-    entry.kind === "transition"
-      ? `${words(entry.action)}${entry.fromStage && entry.fromStage !== entry.toStage ? `: ${entry.fromStage} → ${entry.toStage}` : ""}`
-      : entry.action;
-  const details = entry.details ? JSON.stringify(entry.details) : null;
+  const facts = auditFacts(entry.details);
   return (
     <li className="flex flex-col gap-1 border-3 border-ink bg-paper p-3 text-sm shadow-pixel-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -143,10 +189,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </Badge>
         <span className="font-bold">{entry.actor}</span>
         <time dateTime={entry.at} className="text-ink/80">
-          {formatEasternStamp(entry.at)}
+          {withLocalTime(entry.at, localTimeZone(), formatEasternStamp)}
         </time>
       </div>
-      <p className="break-words font-mono text-xs sm:text-sm">{what}</p>
+      <p className="break-words text-base font-bold">{auditWords(entry)}</p>
       {entry.headlineId !== null ? (
         <p className="break-words">
           Headline #{entry.headlineId}
@@ -165,7 +211,15 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       ) : entry.target ? (
         <p>Target #{entry.target}</p>
       ) : null}
-      {details ? <p className="break-all font-mono text-xs">{details}</p> : null}
+      {facts.length > 0 ? (
+        <ul className="flex flex-col text-ink-soft">
+          {facts.map((fact) => (
+            <li key={fact} className="break-words">
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
 }

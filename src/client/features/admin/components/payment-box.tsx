@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { LinkIcon } from "@/client/components/icons";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -25,6 +25,16 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
   const { id, transactionId, isPaid, paymentNote } = headline;
   // Staff rejected it (stage rejected): it no longer reads as waiting for verification.
   const rejected = headline.stage === "rejected";
+  // Rejecting disables Reject Payment for good: focus goes on to Verify Payment, the one way back (issue 31).
+  // While a verdict is sent the buttons stay focusable (aria-disabled), so focus never drops to <body>.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  const [rejecting, setRejecting] = useState(false);
+  useEffect(() => {
+    if (rejecting && rejected) {
+      setRejecting(false);
+      verifyButton.current?.focus();
+    }
+  }, [rejecting, rejected]);
 
   return (
     <section
@@ -69,22 +79,37 @@ export function PaymentBox({ headline }: { headline: AdminHeadline & { transacti
       )}
       <div className="flex flex-wrap gap-3">
         <Button
+          ref={verifyButton}
           size="sm"
           variant="green"
-          disabled={isPaid || busy}
-          onClick={() => verify.mutate({ id, isPaid: true })}
+          disabled={isPaid}
+          aria-disabled={busy || undefined}
+          onClick={() => busy || verify.mutate({ id, isPaid: true })}
         >
           Verify Payment
         </Button>
         <Button
           size="sm"
           variant="destructive"
-          disabled={rejected || busy}
-          onClick={() => verify.mutate({ id, isPaid: false, reason: reason.trim() || undefined })}
+          disabled={rejected}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (busy) return;
+            setRejecting(true);
+            verify.mutate(
+              { id, isPaid: false, reason: reason.trim() || undefined },
+              { onError: () => setRejecting(false) },
+            );
+          }}
         >
           Reject Payment
         </Button>
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => check.mutate(id)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => busy || check.mutate(id)}
+        >
           {check.isPending ? "Checking..." : "Check on chain"}
         </Button>
         <Button asChild size="sm" variant="plain">

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { cutTitle } from "@/common/format";
@@ -10,6 +11,7 @@ import { AdminHeadlineCard, CardActions, CardList } from "./admin-headline-card"
 import { ConfirmButton } from "./confirm-button";
 import { HeadlineSwitches } from "./headline-switches";
 import { QueryState } from "./query-state";
+import { Reason } from "./reason";
 
 const TOP = 4;
 
@@ -87,8 +89,12 @@ function TopFour({ candidates }: { candidates: Headline[] }) {
   );
 }
 
+/** What Delete Completely does since no vote is ever deleted (decisions, "Third wave"): said beside it. */
+const HIDES_KEEPS_VOTES = "Hides it from every list and page; its votes stay on record.";
+
 function CandidateCard({ headline }: { headline: Headline }) {
   const remove = useDeleteHeadline();
+  const hintId = useId();
   return (
     <AdminHeadlineCard
       headline={headline}
@@ -100,17 +106,21 @@ function CandidateCard({ headline }: { headline: Headline }) {
           variant="destructive"
           tone="destructive"
           disabled={remove.isPending}
+          aria-describedby={hintId}
           steps={[
             {
-              title: "Delete this candidate completely?",
-              description: `"${headline.title}" will be hidden everywhere, not only taken off Tomorrow's News. Its votes stay on record.`,
-              confirmLabel: "Delete Completely",
+              title: "Hide this candidate everywhere?",
+              description: `"${headline.title}" leaves Tomorrow's News, Today's News and every page. Nothing is erased: its votes stay on record with its history, and the audit log names who deleted it.`,
+              confirmLabel: "Hide, Keep Votes",
             },
           ]}
           onConfirm={() => remove.mutate(headline.id)}
         >
           Delete Completely<span className="sr-only">: {headline.title}</span>
         </ConfirmButton>
+        <div className="basis-full">
+          <Reason id={hintId}>{HIDES_KEEPS_VOTES}</Reason>
+        </div>
       </CardActions>
     </AdminHeadlineCard>
   );

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Badge } from "@/client/components/ui/badge";
 import { EASTERN, localTimeBeside, localTimeZone } from "@/common/time";
@@ -8,11 +9,13 @@ import {
   SUSPICIOUS_BURST,
   type VoteCluster,
   type VoteEvidence,
+  WINNER_CHOSEN,
 } from "@/common/vote-evidence";
 import { useVoidVotes } from "../api/use-void-votes";
 import { useVoteEvidence } from "../api/use-vote-evidence";
 import { ConfirmButton } from "./confirm-button";
 import { QueryState } from "./query-state";
+import { Reason } from "./reason";
 
 const selectHeadlines = (evidence: VoteEvidence) => evidence.headlines;
 
@@ -44,9 +47,7 @@ export function VoteEvidenceTab() {
       {winnerChosen ? (
         <Alert variant="info">
           <AlertTitle>Winner chosen</AlertTitle>
-          <AlertDescription>
-            This cycle's winner has been chosen: its votes can no longer be voided.
-          </AlertDescription>
+          <AlertDescription>{WINNER_CHOSEN}</AlertDescription>
         </Alert>
       ) : null}
       <QueryState
@@ -166,6 +167,7 @@ function ClusterRow({
   canVoid: boolean;
 }) {
   const voidVotes = useVoidVotes();
+  const reasonId = useId();
   const prefix = hashPrefix(cluster.hash);
   const what = `${KIND_LABEL[kind]} ${prefix}`;
   const variety =
@@ -194,25 +196,30 @@ function ClusterRow({
           <VoteTimes first={cluster.firstVoteAt} last={cluster.lastVoteAt} />
         </p>
       </div>
-      <ConfirmButton
-        size="sm"
-        variant="destructive"
-        tone="destructive"
-        disabled={!canVoid || voidVotes.isPending}
-        steps={[
-          {
-            title: "Void these votes?",
-            description: `The ${count(cluster.votes, "vote")} on "${headline.title}" from ${what} will stop counting. Those visitors cannot vote again this cycle. The action is recorded in the audit log.`,
-            confirmLabel: "Void Votes",
-          },
-        ]}
-        onConfirm={() => voidVotes.mutate({ headlineId: headline.id, by: kind, hash: cluster.hash })}
-      >
-        Void
-        <span className="sr-only">
-          : {count(cluster.votes, "vote")} from {what}
-        </span>
-      </ConfirmButton>
+      <div className="flex shrink-0 flex-col items-start gap-1 sm:max-w-56 sm:items-end sm:text-right">
+        <ConfirmButton
+          size="sm"
+          variant="destructive"
+          tone="destructive"
+          disabled={!canVoid || voidVotes.isPending}
+          aria-describedby={canVoid ? undefined : reasonId}
+          steps={[
+            {
+              title: "Void these votes?",
+              description: `The ${count(cluster.votes, "vote")} on "${headline.title}" from ${what} will stop counting. Those visitors cannot vote again this cycle. The action is recorded in the audit log.`,
+              confirmLabel: "Void Votes",
+            },
+          ]}
+          onConfirm={() => voidVotes.mutate({ headlineId: headline.id, by: kind, hash: cluster.hash })}
+        >
+          Void
+          <span className="sr-only">
+            : {count(cluster.votes, "vote")} from {what}
+          </span>
+        </ConfirmButton>
+        {/* The server refuses a void once the winner is chosen (WINNER_CHOSEN): the reason, beside it. */}
+        {canVoid ? null : <Reason id={reasonId}>{WINNER_CHOSEN}</Reason>}
+      </div>
     </li>
   );
 }

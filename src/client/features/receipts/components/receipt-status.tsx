@@ -37,7 +37,6 @@ export const RECEIPT_TEXTS = {
     "This submission expired before its payment was found. Our team has been told and may reinstate it.",
 } as const;
 
-
 /** Draws a transfer request (the payments feature's QR code and wallet button; the page composes them). */
 export type PayRequestSlot = (url: string, onSent: () => void) => ReactNode;
 
@@ -68,8 +67,7 @@ export function SubmissionStatus({ receipt, payRequest }: { receipt: Receipt; pa
       {status === "awaiting_payment" && receipt.payment ? payRequest(receipt.payment.url, refresh) : null}
       {status === "awaiting_payment" && receipt.expiresAt && !receipt.transactionId ? (
         <p className="text-base text-ink-soft">
-          Unpaid submissions expire on <EasternTime at={receipt.expiresAt} format={formatEasternEt} />
-          .
+          Unpaid submissions expire on <EasternTime at={receipt.expiresAt} format={formatEasternEt} />.
         </p>
       ) : null}
       {status === "awaiting_payment" ? <PasteTransaction receipt={receipt.receipt} /> : null}

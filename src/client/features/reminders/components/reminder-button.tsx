@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/use-toast";
@@ -48,10 +48,13 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /** `start`: the visitor pressed the stand-in button (reminder-slot.tsx): turn reminders on at once. */
 export function ReminderButton({ start = false }: { start?: boolean }) {
   const [status, setStatus] = useState<Status>(start ? "working" : "checking");
+  const button = useRef<HTMLButtonElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount (turnOn is this render's).
   useEffect(() => {
     if (start) {
+      // This button replaced the pressed stand-in: focus comes with it (issue 31), not to <body>.
+      button.current?.focus();
       void turnOn();
       return;
     }
@@ -141,13 +144,15 @@ export function ReminderButton({ start = false }: { start?: boolean }) {
   const note = status === "blocked" ? TEXT.blocked : status === "unreachable" ? TEXT.unreachable : null;
   return (
     <div className="flex flex-col items-start gap-2">
+      {/* Busy, it says so but stays focusable (aria-disabled): a disabled button drops focus to <body>. */}
       <Button
+        ref={button}
         type="button"
         variant={on ? "green" : "secondary"}
         aria-pressed={on}
         aria-busy={busy}
-        disabled={busy}
-        onClick={() => void (on ? turnOff() : turnOn())}
+        aria-disabled={busy || undefined}
+        onClick={() => busy || void (on ? turnOff() : turnOn())}
       >
         {status === "working" ? "Working…" : on ? REMINDERS_ON : REMIND_ME}
       </Button>
