@@ -33,6 +33,7 @@ const GROUPS: readonly [string, RegExp][] = [
   ["$1", /^(size|min-w|min-h|max-w|max-h|w|h)-/],
   ["p$1", /^p([xytrbl]?)-/],
   ["m$1", /^m([xytrbl]?)-/],
+  ["scroll-m$1", /^scroll-m([xytrbl]?)-/],
   ["font-weight", /^font-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)$/],
   ["font-family", /^font-/],
   ["font-size", /^text-(xs|sm|base|lg|\d?xl|\[(\d|calc\(|clamp\(|min\(|max\().*\])$/],
