@@ -2,13 +2,12 @@ import { paths } from "@/client/app/paths";
 import { Link } from "@/client/components/link";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
+import { HeadlineVotePanel } from "@/client/features/voting/components/headline-vote-panel";
 import { TomorrowsNewsBoard } from "@/client/features/voting/components/tomorrows-news-board";
-import { ViralHeadlines } from "@/client/features/voting/components/viral-headlines";
 import { WinnerCard } from "@/client/features/voting/components/winner-card";
 import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
 import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
 import { useSiteConfig } from "@/client/lib/site-config";
-import { editionWords } from "@/common/edition";
 import type { HeadlinePage } from "@/common/headline";
 
 /**
@@ -32,14 +31,10 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
       return (
         <div className="flex flex-col gap-8">
           {headline.isTodaysNews ? (
-            <ViralHeadlines
-              headlines={[headline]}
-              isLoading={false}
-              isError={false}
+            <HeadlineVotePanel
+              headline={headline}
               votingEnded={votingEnded}
               votedHeadlineId={myVotes.data?.headlineVote ?? null}
-              period={editionWords(settings.data?.scheduleMode).period}
-              single
             />
           ) : null}
           {headline.isTomorrowsNews ? (

@@ -3,6 +3,7 @@ import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import { cn } from "@/client/lib/cn";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
@@ -39,14 +40,18 @@ export function CandidateCard({
   const headlineUrl = useHeadlineUrl();
   const blocked = voted || votingEnded || outOfVotes || sending;
   return (
-    <Card className="h-full bg-paper">
+    // On its own page, wide screens set the picture beside the rest, as the winner's card is (issue 31).
+    <Card className={cn("h-full bg-paper", inPage && "lg:grid lg:grid-cols-2 lg:grid-rows-[auto_1fr]")}>
       <TokenImage
         item={candidate}
         tokenIcons={false}
         alt={candidate.title}
         width={480}
         height={300}
-        className="aspect-[8/5] w-full border-b-3 border-ink bg-night"
+        className={cn(
+          "aspect-[8/5] w-full border-b-3 border-ink bg-night",
+          inPage && "lg:row-span-3 lg:h-full lg:border-r-3 lg:border-b-0",
+        )}
       />
       <CardHeader>
         <div className="flex flex-wrap gap-2">
