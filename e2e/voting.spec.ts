@@ -293,3 +293,26 @@ test.describe("Tomorrow's News voting", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("what a picky reader sees (issue 31)", () => {
+  test("the front page says the votes left today once, and a winner's page says it too (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const votesLeft = page.getByText(/^\d+ of 10 votes left today$/);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Community Sentiment" })).toBeVisible();
+    await expect(votesLeft.first()).toBeVisible();
+    await expect(votesLeft).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "votes left today" })).toHaveCount(1);
+
+    const winner = HeadlineListSchema.parse(await (await request.get("/api/headlines")).json()).find(
+      (h) => h.isWinner,
+    );
+    if (!winner) throw new Error("the sample edition has a winner");
+    await page.goto(`/h/${winner.id}`);
+    await expect(page.getByRole("region", { name: "Community Sentiment" })).toBeVisible();
+    await expect(votesLeft.first()).toBeVisible();
+    await expect(votesLeft).toHaveCount(1);
+  });
+});

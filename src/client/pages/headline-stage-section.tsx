@@ -4,6 +4,7 @@ import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
 import { HeadlineVotePanel } from "@/client/features/voting/components/headline-vote-panel";
 import { TomorrowsNewsBoard } from "@/client/features/voting/components/tomorrows-news-board";
+import { VotesLeft } from "@/client/features/voting/components/votes-left";
 import { WinnerCard } from "@/client/features/voting/components/winner-card";
 import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
 import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
@@ -53,11 +54,16 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
         </div>
       );
     case "winner":
+      // The winner's sentiment vote counts among the day's votes, and stays open after the close: said here,
+      // once, as the front page's list says it there (issue 31).
       return (
-        <WinnerCard
-          winner={headline}
-          sentimentVoted={myVotes.data?.sentimentVotes.some((v) => v.headlineId === headline.id) ?? false}
-        />
+        <div className="flex flex-col gap-4">
+          <VotesLeft votesLeft={myVotes.data?.votesLeft} />
+          <WinnerCard
+            winner={headline}
+            sentimentVoted={myVotes.data?.sentimentVotes.some((v) => v.headlineId === headline.id) ?? false}
+          />
+        </div>
       );
     case "launched":
     case "past_winner":

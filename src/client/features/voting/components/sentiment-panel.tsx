@@ -7,7 +7,7 @@ import { SENTIMENTS, type Sentiment, sentimentPercentages } from "@/common/senti
 import { useCommunityVote } from "../api/use-community-vote";
 import { useMyVotes } from "../api/use-my-votes";
 import { voteFailureMessage } from "../vote-feedback";
-import { noVotesLeft, VotesLeft } from "./votes-left";
+import { noVotesLeft } from "./votes-left";
 
 const OPTIONS: Record<
   Sentiment,
@@ -23,7 +23,9 @@ type Counts = Pick<Headline, "holdVotes" | "buyVotes" | "sellVotes" | "ctoVotes"
 
 /**
  * The community's sentiment on the winner: one vote per panel per visitor. The count moves at once
- * (optimistic) and then takes the server's numbers; a second try says the vote is already in.
+ * (optimistic) and then takes the server's numbers; a second try says the vote is already in. The votes
+ * left today are said once by the page around it (the front page's list, or the winner's own page), not
+ * here as well (issue 31).
  */
 export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alreadyVoted: boolean }) {
   const communityVote = useCommunityVote();
@@ -112,7 +114,6 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
       <p className="mt-3 text-sm text-ink-soft">
         {locked ? "Thanks! Your sentiment is in." : "One sentiment vote per visitor."}
       </p>
-      {locked ? null : <VotesLeft votesLeft={votesLeft} className="mt-3" />}
     </section>
   );
 }
