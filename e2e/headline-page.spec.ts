@@ -215,15 +215,22 @@ test.describe("what a picky reader sees (issue 31)", () => {
       await page.goto(`/h/${item.id}`);
       await expect(pageTitle(page)).toHaveText(item.title);
       const vote = page.getByRole("main").getByRole("button", { name: /^Vote for / });
-      await expect(vote).toBeVisible();
-      // The card is the vote button's framed ancestor; the page's header spans the content column.
-      const [card, column] = await vote.evaluate((button) => {
-        let node = button.parentElement;
-        while (node && getComputedStyle(node).borderTopWidth !== "3px") node = node.parentElement;
-        const header = button.closest("article")?.querySelector("header");
-        return [node?.getBoundingClientRect().width ?? 0, header?.getBoundingClientRect().width ?? 1];
-      });
-      expect(card / column, item.title).toBeGreaterThan(0.95);
+      // The card is the vote button's framed ancestor; the page's header spans the content column. Polled:
+      // a live update may redraw the stage's part while its code loads.
+      await expect
+        .poll(
+          () =>
+            vote.evaluate((button) => {
+              let node = button.parentElement;
+              while (node && getComputedStyle(node).borderTopWidth !== "3px") node = node.parentElement;
+              const header = button.closest("article")?.querySelector("header");
+              return (
+                (node?.getBoundingClientRect().width ?? 0) / (header?.getBoundingClientRect().width ?? 1)
+              );
+            }),
+          { message: item.title },
+        )
+        .toBeGreaterThan(0.95);
     }
   });
 });
