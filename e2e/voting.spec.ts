@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { HeadlineListSchema } from "../src/common/headline";
 import { SettingsSchema } from "../src/common/settings";
+import { contrastOf } from "./contrast";
 import { expect, gotoDrawnByBrowser, test, toastItems as toasts } from "./fixtures";
 
 const voteButtons = (page: Page) => page.getByRole("button", { name: /^Vote for / });
@@ -314,5 +315,30 @@ test.describe("what a picky reader sees (issue 31)", () => {
     await expect(page.getByRole("region", { name: "Community Sentiment" })).toBeVisible();
     await expect(votesLeft.first()).toBeVisible();
     await expect(votesLeft).toHaveCount(1);
+  });
+
+  test("DELIVERED!, Voted and the sentiment given keep 4.5:1 contrast (issue 31)", async ({ page }) => {
+    await page.goto("/");
+    // The last headline and candidate: the first ones' counts are what the other tests of votes read.
+    await voteButtons(page).last().click();
+    const delivered = page.getByRole("button", { name: "DELIVERED!" });
+    await expect(delivered).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(delivered)).toBeGreaterThanOrEqual(4.5);
+
+    const panel = page.getByRole("region", { name: "Community Sentiment" });
+    await panel.getByRole("button", { name: /^Hold/ }).click();
+    await expect(panel.getByRole("button", { name: /^Hold/ })).toHaveAttribute("aria-disabled", "true");
+    for (const button of await panel.getByRole("button").all()) {
+      expect(await contrastOf(button), (await button.textContent()) ?? "").toBeGreaterThanOrEqual(4.5);
+    }
+
+    await page.goto("/tomorrows-news");
+    await page
+      .getByRole("button", { name: /^Vote for this headline/ })
+      .last()
+      .click();
+    const voted = page.getByRole("button", { name: /^Voted/ });
+    await expect(voted).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(voted)).toBeGreaterThanOrEqual(4.5);
   });
 });

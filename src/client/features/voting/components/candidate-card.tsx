@@ -72,12 +72,7 @@ export function CandidateCard({
         </p>
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-3">
-        <Button
-          variant={voted ? "green" : "default"}
-          aria-disabled={blocked}
-          className={blocked ? "cursor-not-allowed opacity-70 shadow-none" : undefined}
-          onClick={onVote}
-        >
+        <Button variant={voted ? "green" : "default"} aria-disabled={blocked} onClick={onVote}>
           {voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline"}
         </Button>
         <Button asChild variant="dark">

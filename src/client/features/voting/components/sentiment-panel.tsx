@@ -100,7 +100,10 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
               "pressable flex min-h-11 flex-col items-center gap-1 border-3 border-ink px-2 py-2 font-pixel text-[10px] uppercase shadow-pixel",
               OPTIONS[s].fill,
               s === "buy" || s === "hold" ? "text-ink" : "text-white",
-              (locked || outOfVotes) && "cursor-not-allowed opacity-70 shadow-none",
+              // Given: pressed in at full colour, its share still readable (issue 31); out of votes: dimmed.
+              locked
+                ? "cursor-not-allowed shadow-none"
+                : outOfVotes && "cursor-not-allowed opacity-70 shadow-none",
             )}
           >
             <span>{OPTIONS[s].label}</span>
