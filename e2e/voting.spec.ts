@@ -341,4 +341,45 @@ test.describe("what a picky reader sees (issue 31)", () => {
     await expect(voted).toHaveAttribute("aria-disabled", "true");
     expect(await contrastOf(voted)).toBeGreaterThanOrEqual(4.5);
   });
+
+  test("each Tomorrow's News card names its headline on its vote button and offers the share control (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const candidates = HeadlineListSchema.parse(await (await request.get("/api/tomorrows-news")).json());
+    await page.goto("/tomorrows-news");
+    const buttons = page.getByRole("main").getByRole("button", { name: /^Vote for / });
+    await expect(buttons).toHaveCount(candidates.length);
+    for (const c of candidates) {
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: c.title, exact: true }) });
+      const vote = card.getByRole("button", { name: /^Vote for / });
+      // The spec's words stay on the button; its name adds the headline, so each one is told apart.
+      await expect(vote).toHaveText("Vote for this headline");
+      await expect(vote).toHaveAccessibleName(
+        new RegExp(`^Vote for this headline: ${escapeRegExp(c.title)}$`),
+      );
+      await expect(card.getByRole("button", { name: `Share ${c.title}`, exact: true })).toBeVisible();
+    }
+    const names = await buttons.evaluateAll((all) =>
+      all.map((b) => b.getAttribute("aria-label") ?? b.textContent),
+    );
+    expect(new Set(names).size).toBe(candidates.length);
+
+    const first = candidates[0];
+    if (!first) throw new Error("the sample edition has candidates");
+    await page.getByRole("button", { name: `Share ${first.title}`, exact: true }).click();
+    const row = page.getByRole("group", { name: `Share ${first.title}` });
+    if (await row.isVisible()) {
+      const telegram = row.getByRole("link", { name: /on Telegram/ });
+      const url = new URL((await telegram.getAttribute("href")) as string);
+      expect(url.searchParams.get("text")).toMatch(/in Meme Gazette's Tomorrow's News!$/);
+      expect(url.searchParams.get("url")).toMatch(new RegExp(`/h/${first.id}/`));
+    }
+  });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,4 +1,5 @@
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { ShareButton } from "@/client/components/share-button";
 import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -7,6 +8,7 @@ import { cn } from "@/client/lib/cn";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
+import { headlineShareText } from "@/common/share";
 import { tomorrowVotePostUrl } from "@/common/share-links";
 
 /** A Tomorrow's News candidate: its own image or the initials avatar, badges, votes and the vote button. */
@@ -39,6 +41,7 @@ export function CandidateCard({
   const author = displayAuthor(candidate.submittedBy);
   const headlineUrl = useHeadlineUrl();
   const blocked = voted || votingEnded || outOfVotes || sending;
+  const label = voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline";
   return (
     // On its own page, wide screens set the picture beside the rest, as the winner's card is (issue 31).
     <Card className={cn("h-full bg-paper", inPage && "lg:grid lg:grid-cols-2 lg:grid-rows-[auto_1fr]")}>
@@ -72,9 +75,24 @@ export function CandidateCard({
         </p>
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-3">
-        <Button variant={voted ? "green" : "default"} aria-disabled={blocked} onClick={onVote}>
-          {voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline"}
+        <Button
+          variant={voted ? "green" : "default"}
+          aria-disabled={blocked}
+          onClick={onVote}
+          // The spec's words stay on the button; its name adds the headline, so that a list of them can be
+          // told apart (issue 31). The visible words come first in the name, as a voice command says them.
+          aria-label={`${label}: ${candidate.title}`}
+        >
+          {label}
         </Button>
+        {inPage ? null : (
+          // The share control every headline card has (issue 22), with this race's text.
+          <ShareButton
+            text={headlineShareText({ ...candidate, stage: "tomorrow" }, siteName)}
+            url={headlineUrl(candidate)}
+            subject={candidate.title}
+          />
+        )}
         <Button asChild variant="dark">
           <a
             href={tomorrowVotePostUrl(candidate, headlineUrl(candidate), siteName, isTopFour)}
