@@ -282,3 +282,16 @@ test.describe("the chrome on every page", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+test.describe("what a picky reader sees (issue 31)", () => {
+  test("the front page's title names the day first and the paper last, as every page does (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const { currentDay } = (await (await request.get("/api/settings")).json()) as { currentDay: string };
+    await page.goto("/");
+    await expect(page).toHaveTitle(`Today's News, ${editionDate(currentDay)} | ${SITE_NAME}`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveTitle(`About | ${SITE_NAME}`);
+  });
+});
