@@ -161,7 +161,10 @@ test.describe("home voting", () => {
     await expect(hold).toHaveAttribute("aria-disabled", "true");
 
     // The locked buttons stay reachable (aria-disabled) so that a second try can say why it is refused.
-    await panel.getByRole("button", { name: /^Sell/ }).click({ force: true });
+    // In the middle of the screen, clear of the toast in its corner, which a forced click would hit.
+    const sell = panel.getByRole("button", { name: /^Sell/ });
+    await sell.evaluate((button) => button.scrollIntoView({ block: "center" }));
+    await sell.click({ force: true });
     await expect(toasts(page).last()).toContainText("Already voted");
     await expect(toasts(page).last()).toContainText("You've already given your sentiment for this project.");
 
