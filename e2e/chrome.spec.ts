@@ -325,4 +325,3 @@ test.describe("what a picky reader sees (issue 31)", () => {
     await context.close();
   });
 });
-

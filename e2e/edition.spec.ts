@@ -59,10 +59,11 @@ test.describe("an edition's times for a reader in Los Angeles (issue 31)", () =>
     await page.goto(`/edition/${currentDay}`);
     await expect(pageTitle(page)).toHaveText(`The Edition of ${editionDate(currentDay)}`);
     const race = page.getByText(/^Clos(es|ed) at /);
-    await expect(race).toContainText(/\d{1,2}:\d{2} [AP]M ET on \w+day, \w+ \d+ \(\d{1,2}:\d{2} [AP]M your time\)/);
+    await expect(race).toContainText(
+      /\d{1,2}:\d{2} [AP]M ET on \w+day, \w+ \d+ \(\d{1,2}:\d{2} [AP]M your time\)/,
+    );
     await expect(page.getByText(/^Live standings: voting closes at |^The final standings/)).toBeVisible();
     const subtitle = page.getByText(/^Live standings: voting closes at /);
     if (await subtitle.isVisible()) await expect(subtitle).toContainText("your time");
   });
 });
-
