@@ -106,4 +106,32 @@ test.describe("archive", () => {
     await expect(page.getByText("No archived editions yet.")).toBeVisible();
     await expect(page.getByRole("tablist")).toHaveCount(0);
   });
+
+  test("each entry links to its headline's page and to its edition (issue 31)", async ({ page, request }) => {
+    const entries = ArchiveListSchema.parse(await (await request.get("/api/archive")).json());
+    const linked = entries.filter((e) => e.headlineId);
+    expect(linked.length).toBeGreaterThan(0);
+    const [newest] = groupArchiveByMonth(entries);
+    const entry = newest?.entries.find((e) => e.headlineId);
+    if (!entry) throw new Error("the newest month has an entry with its headline");
+
+    await page.goto("/archive");
+    const panel = page.getByRole("tabpanel");
+    const headline = panel.getByRole("link", { name: entry.title, exact: true });
+    await expect(headline).toHaveAttribute("href", new RegExp(`^/h/${entry.headlineId}/[a-z0-9-]+$`));
+    await headline.click();
+    await expect(page).toHaveURL(new RegExp(`/h/${entry.headlineId}/`));
+    await expect(pageTitle(page)).toHaveText(entry.title);
+
+    // An entry whose race is on record links its edition by its date.
+    await page.route("**/api/archive", async (route) => {
+      const list = ArchiveListSchema.parse(await (await route.fetch()).json());
+      await route.fulfill({ json: list.map((e) => ({ ...e, editionDate: e.launchDate })) });
+    });
+    await gotoDrawnByBrowser(page, "/archive");
+    const edition = page
+      .getByRole("tabpanel")
+      .getByRole("link", { name: new RegExp(`^${formatArchiveDay(entry.launchDate)}`) });
+    await expect(edition.first()).toHaveAttribute("href", `/edition/${entry.launchDate}`);
+  });
 });

@@ -282,3 +282,46 @@ test.describe("the chrome on every page", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+test.describe("what a picky reader sees (issue 31)", () => {
+  test("the front page's title names the day first and the paper last, as every page does (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const { currentDay } = (await (await request.get("/api/settings")).json()) as { currentDay: string };
+    await page.goto("/");
+    await expect(page).toHaveTitle(`Today's News, ${editionDate(currentDay)} | ${SITE_NAME}`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveTitle(`About | ${SITE_NAME}`);
+  });
+
+  test("without JavaScript the notice is a small 8-bit bar inside the page's column (issue 31)", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    // Playwright's text and role engines skip <noscript>, whose content only exists with scripting off.
+    const notice = page.locator("noscript p");
+    await expect(notice).toHaveText(/^Voting, live counts and submissions need JavaScript/);
+    await expect(notice).toBeVisible();
+    const look = await notice.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return {
+        border: style.borderTopWidth,
+        background: style.backgroundColor,
+        font: style.fontFamily,
+        left: box.left,
+        top: box.top,
+      };
+    });
+    expect(look.border).toBe("3px");
+    expect(look.background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(look.font).toContain("Press Start 2P");
+    expect(look.left).toBeGreaterThanOrEqual(8);
+    expect(look.top).toBeGreaterThanOrEqual(8);
+    await context.close();
+  });
+});

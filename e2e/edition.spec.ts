@@ -47,3 +47,23 @@ test.describe("an edition's page (issue 22)", () => {
     await expect(pageTitle(page)).toHaveText("404 Page Not Found");
   });
 });
+
+test.describe("an edition's times for a reader in Los Angeles (issue 31)", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("the close is on the paper's clock with the reader's own time beside it (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const { currentDay } = (await (await request.get("/api/settings")).json()) as { currentDay: string };
+    await page.goto(`/edition/${currentDay}`);
+    await expect(pageTitle(page)).toHaveText(`The Edition of ${editionDate(currentDay)}`);
+    const race = page.getByText(/^Clos(es|ed) at /);
+    await expect(race).toContainText(
+      /\d{1,2}:\d{2} [AP]M ET on \w+day, \w+ \d+ \(\d{1,2}:\d{2} [AP]M your time\)/,
+    );
+    await expect(page.getByText(/^Live standings: voting closes at |^The final standings/)).toBeVisible();
+    const subtitle = page.getByText(/^Live standings: voting closes at /);
+    if (await subtitle.isVisible()) await expect(subtitle).toContainText("your time");
+  });
+});

@@ -204,3 +204,33 @@ test.describe("one share control on every headline (issue 22)", () => {
     await expect(page.getByRole("group", { name: `Share ${today.title}` })).toHaveCount(0);
   });
 });
+
+test.describe("what a picky reader sees (issue 31)", () => {
+  test("the vote card of a headline in a race spans the page: no empty column beside it (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const { today, tomorrow } = await sampleHeadlines(request);
+    for (const item of [today, tomorrow]) {
+      await page.goto(`/h/${item.id}`);
+      await expect(pageTitle(page)).toHaveText(item.title);
+      const vote = page.getByRole("main").getByRole("button", { name: /^Vote for / });
+      // The card is the vote button's framed ancestor; the page's header spans the content column. Polled:
+      // a live update may redraw the stage's part while its code loads.
+      await expect
+        .poll(
+          () =>
+            vote.evaluate((button) => {
+              let node = button.parentElement;
+              while (node && getComputedStyle(node).borderTopWidth !== "3px") node = node.parentElement;
+              const header = button.closest("article")?.querySelector("header");
+              return (
+                (node?.getBoundingClientRect().width ?? 0) / (header?.getBoundingClientRect().width ?? 1)
+              );
+            }),
+          { message: item.title },
+        )
+        .toBeGreaterThan(0.95);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { HeadlineListSchema } from "../src/common/headline";
 import { SettingsSchema } from "../src/common/settings";
+import { contrastOf } from "./contrast";
 import { expect, gotoDrawnByBrowser, test, toastItems as toasts } from "./fixtures";
 
 const voteButtons = (page: Page) => page.getByRole("button", { name: /^Vote for / });
@@ -160,7 +161,10 @@ test.describe("home voting", () => {
     await expect(hold).toHaveAttribute("aria-disabled", "true");
 
     // The locked buttons stay reachable (aria-disabled) so that a second try can say why it is refused.
-    await panel.getByRole("button", { name: /^Sell/ }).click({ force: true });
+    // In the middle of the screen, clear of the toast in its corner, which a forced click would hit.
+    const sell = panel.getByRole("button", { name: /^Sell/ });
+    await sell.evaluate((button) => button.scrollIntoView({ block: "center" }));
+    await sell.click({ force: true });
     await expect(toasts(page).last()).toContainText("Already voted");
     await expect(toasts(page).last()).toContainText("You've already given your sentiment for this project.");
 
@@ -293,3 +297,92 @@ test.describe("Tomorrow's News voting", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("what a picky reader sees (issue 31)", () => {
+  test("the front page says the votes left today once, and a winner's page says it too (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const votesLeft = page.getByText(/^\d+ of 10 votes left today$/);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Community Sentiment" })).toBeVisible();
+    await expect(votesLeft.first()).toBeVisible();
+    await expect(votesLeft).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "votes left today" })).toHaveCount(1);
+
+    const winner = HeadlineListSchema.parse(await (await request.get("/api/headlines")).json()).find(
+      (h) => h.isWinner,
+    );
+    if (!winner) throw new Error("the sample edition has a winner");
+    await page.goto(`/h/${winner.id}`);
+    await expect(page.getByRole("region", { name: "Community Sentiment" })).toBeVisible();
+    await expect(votesLeft.first()).toBeVisible();
+    await expect(votesLeft).toHaveCount(1);
+  });
+
+  test("DELIVERED!, Voted and the sentiment given keep 4.5:1 contrast (issue 31)", async ({ page }) => {
+    await page.goto("/");
+    // The last headline and candidate: the first ones' counts are what the other tests of votes read.
+    await voteButtons(page).last().click();
+    const delivered = page.getByRole("button", { name: "DELIVERED!" });
+    await expect(delivered).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(delivered)).toBeGreaterThanOrEqual(4.5);
+
+    const panel = page.getByRole("region", { name: "Community Sentiment" });
+    await panel.getByRole("button", { name: /^Hold/ }).click();
+    await expect(panel.getByRole("button", { name: /^Hold/ })).toHaveAttribute("aria-disabled", "true");
+    for (const button of await panel.getByRole("button").all()) {
+      expect(await contrastOf(button), (await button.textContent()) ?? "").toBeGreaterThanOrEqual(4.5);
+    }
+
+    await page.goto("/tomorrows-news");
+    await page
+      .getByRole("button", { name: /^Vote for this headline/ })
+      .last()
+      .click();
+    const voted = page.getByRole("button", { name: /^Voted/ });
+    await expect(voted).toHaveAttribute("aria-disabled", "true");
+    expect(await contrastOf(voted)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test("each Tomorrow's News card names its headline on its vote button and offers the share control (issue 31)", async ({
+    page,
+    request,
+  }) => {
+    const candidates = HeadlineListSchema.parse(await (await request.get("/api/tomorrows-news")).json());
+    await page.goto("/tomorrows-news");
+    const buttons = page.getByRole("main").getByRole("button", { name: /^Vote for / });
+    await expect(buttons).toHaveCount(candidates.length);
+    for (const c of candidates) {
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: c.title, exact: true }) });
+      const vote = card.getByRole("button", { name: /^Vote for / });
+      // The spec's words stay on the button; its name adds the headline, so each one is told apart.
+      await expect(vote).toHaveText("Vote for this headline");
+      await expect(vote).toHaveAccessibleName(
+        new RegExp(`^Vote for this headline: ${escapeRegExp(c.title)}$`),
+      );
+      await expect(card.getByRole("button", { name: `Share ${c.title}`, exact: true })).toBeVisible();
+    }
+    const names = await buttons.evaluateAll((all) =>
+      all.map((b) => b.getAttribute("aria-label") ?? b.textContent),
+    );
+    expect(new Set(names).size).toBe(candidates.length);
+
+    const first = candidates[0];
+    if (!first) throw new Error("the sample edition has candidates");
+    await page.getByRole("button", { name: `Share ${first.title}`, exact: true }).click();
+    const row = page.getByRole("group", { name: `Share ${first.title}` });
+    if (await row.isVisible()) {
+      const telegram = row.getByRole("link", { name: /on Telegram/ });
+      const url = new URL((await telegram.getAttribute("href")) as string);
+      expect(url.searchParams.get("text")).toMatch(/in Meme Gazette's Tomorrow's News!$/);
+      expect(url.searchParams.get("url")).toMatch(new RegExp(`/h/${first.id}/`));
+    }
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -24,10 +24,7 @@ export function tokenIconUrls(contractAddress: string): string[] {
   ];
 }
 
-/** The site's own initials avatar (an SVG endpoint), so the last fallback needs no outside service. */
-export function avatarUrl(name: string): string {
-  return `/api/avatar?name=${encodeURIComponent(name)}`;
-}
+export { avatarUrl } from "./avatar";
 
 /** Initials for an avatar: up to two letters or digits, from the first two words (or the first word). */
 export function initialsOf(name: string): string {

@@ -21,14 +21,14 @@ const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => str
   [NOT_FOUND_PAGE]: () => "404 Page Not Found",
 };
 
-/** The document title of a screen: "{screen} | {site}"; the front page leads with the paper's name. */
-export function documentTitle(screenTitle: string, siteName: string, isFrontPage = false): string {
-  return isFrontPage ? `${siteName} | ${screenTitle}` : `${screenTitle} | ${siteName}`;
+/** The document title of every screen, the front page's too: "{screen} | {site}" (issue 31). */
+export function documentTitle(screenTitle: string, siteName: string): string {
+  return `${screenTitle} | ${siteName}`;
 }
 
-/** The front page's title names the day's edition: "Meme Gazette | Today's News, Tuesday, November 24, 2026". */
+/** The front page's title names the day's edition: "Today's News, Tuesday, November 24, 2026 | Meme Gazette". */
 export function frontPageTitle(siteName: string, day: string): string {
-  return documentTitle(`Today's News, ${editionDate(day)}`, siteName, true);
+  return documentTitle(`Today's News, ${editionDate(day)}`, siteName);
 }
 
 /** An edition's page names its day: "The Edition of Thursday, November 26, 2026 | Meme Gazette". */
@@ -38,7 +38,7 @@ export function editionTitle(siteName: string, day: string): string {
 
 /** The document title of a screen other than a headline's own page. */
 export function screenTitle(page: Exclude<PageFile, "headline">, siteName: string): string {
-  return documentTitle(SCREEN_TITLES[page](siteName), siteName, page === "home");
+  return documentTitle(SCREEN_TITLES[page](siteName), siteName);
 }
 
 /** At most `max` characters, cut at a word with an ellipsis: for descriptions in link previews. */

@@ -38,3 +38,12 @@ export const RECEIPT_MESSAGES = {
   notFound: "No submission has this receipt. Check the link you kept.",
   notAwaiting: "This submission is not waiting for a payment.",
 } as const;
+
+/**
+ * A text ended as a sentence: a period added unless it already ends with one, "!", "?" or "…". A receipt's
+ * note is written by staff or by the payment check, with or without its own period (issue 31: "..").
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

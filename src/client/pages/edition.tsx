@@ -1,4 +1,5 @@
 import { useParams } from "react-router";
+import { EasternTime } from "@/client/components/eastern-time";
 import { Link } from "@/client/components/link";
 import { MessageCard } from "@/client/components/message-card";
 import { PageHead } from "@/client/components/page-head";
@@ -14,21 +15,24 @@ import { editionDate } from "@/common/edition-date";
 import type { EditionEntry, EditionRace } from "@/common/edition-record";
 import { editionTitle } from "@/common/page-meta";
 import { editionPath } from "@/common/pages";
-import { EASTERN } from "@/common/time";
+import { EASTERN, formatEasternClock } from "@/common/time";
 import { NotFound } from "./not-found";
 import { NotFoundHead } from "./not-found-head";
 
 /** "8:00 PM ET on Thursday, November 26": when a race closes, on the paper's clock. */
-function closingTime(at: string): string {
-  const d = new Date(at);
-  const time = d.toLocaleTimeString("en-US", { timeZone: EASTERN, hour: "numeric", minute: "2-digit" });
-  const day = d.toLocaleDateString("en-US", {
+function closingTime(at: Date | string): string {
+  const day = new Date(at).toLocaleDateString("en-US", {
     timeZone: EASTERN,
     weekday: "long",
     month: "long",
     day: "numeric",
   });
-  return `${time} ET on ${day}`;
+  return `${formatEasternClock(at)} on ${day}`;
+}
+
+/** A race's close with the reader's own time beside it when it differs (decisions, "Third wave"; issue 31). */
+function Closing({ at }: { at: string }) {
+  return <EasternTime at={at} format={closingTime} />;
 }
 
 /**
@@ -100,7 +104,11 @@ export function Edition() {
         subtitle={
           final
             ? "The final standings, frozen at the close: these numbers never change."
-            : `Live standings: voting closes at ${closingTime(last?.closesAt ?? "")}.`
+            : last && (
+                <>
+                  Live standings: voting closes at <Closing at={last.closesAt} />.
+                </>
+              )
         }
       >
         <div className="flex flex-wrap items-start gap-3">
@@ -166,7 +174,7 @@ function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
           {heading}
         </h2>
         <p className="text-base text-ink-soft">
-          {race.final ? "Closed" : "Closes"} at {closingTime(race.closesAt)} · {counted} votes counted
+          {race.final ? "Closed" : "Closes"} at <Closing at={race.closesAt} /> · {counted} votes counted
           {voided > 0 ? `, ${voided} voided` : ""}
         </p>
       </div>

@@ -2,13 +2,13 @@ import { paths } from "@/client/app/paths";
 import { Link } from "@/client/components/link";
 import { useSettings } from "@/client/features/settings/api/use-settings";
 import { useMyVotes } from "@/client/features/voting/api/use-my-votes";
+import { HeadlineVotePanel } from "@/client/features/voting/components/headline-vote-panel";
 import { TomorrowsNewsBoard } from "@/client/features/voting/components/tomorrows-news-board";
-import { ViralHeadlines } from "@/client/features/voting/components/viral-headlines";
+import { VotesLeft } from "@/client/features/voting/components/votes-left";
 import { WinnerCard } from "@/client/features/voting/components/winner-card";
 import { useVotingEnded } from "@/client/features/voting/use-voting-ended";
 import { TokenCard } from "@/client/features/yesterdays-news/components/token-card";
 import { useSiteConfig } from "@/client/lib/site-config";
-import { editionWords } from "@/common/edition";
 import type { HeadlinePage } from "@/common/headline";
 
 /**
@@ -32,14 +32,10 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
       return (
         <div className="flex flex-col gap-8">
           {headline.isTodaysNews ? (
-            <ViralHeadlines
-              headlines={[headline]}
-              isLoading={false}
-              isError={false}
+            <HeadlineVotePanel
+              headline={headline}
               votingEnded={votingEnded}
               votedHeadlineId={myVotes.data?.headlineVote ?? null}
-              period={editionWords(settings.data?.scheduleMode).period}
-              single
             />
           ) : null}
           {headline.isTomorrowsNews ? (
@@ -58,11 +54,16 @@ export function HeadlineStageSection({ headline }: { headline: HeadlinePage }) {
         </div>
       );
     case "winner":
+      // The winner's sentiment vote counts among the day's votes, and stays open after the close: said here,
+      // once, as the front page's list says it there (issue 31).
       return (
-        <WinnerCard
-          winner={headline}
-          sentimentVoted={myVotes.data?.sentimentVotes.some((v) => v.headlineId === headline.id) ?? false}
-        />
+        <div className="flex flex-col gap-4">
+          <VotesLeft votesLeft={myVotes.data?.votesLeft} />
+          <WinnerCard
+            winner={headline}
+            sentimentVoted={myVotes.data?.sentimentVotes.some((v) => v.headlineId === headline.id) ?? false}
+          />
+        </div>
       );
     case "launched":
     case "past_winner":

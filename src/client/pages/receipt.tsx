@@ -50,6 +50,7 @@ export function Receipt() {
               <HeadlineImage
                 src={receipt.data.imageUrl}
                 alt=""
+                name={receipt.data.title}
                 priority
                 className="aspect-[8/5] w-full shrink-0 border-3 border-ink sm:w-48"
               />

@@ -501,6 +501,12 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       },
     ]);
 
+    // Each archived sample winner that is also a headline of the sample (a past winner) is that headline's
+    // entry, so the archive links its page.
+    await tx.execute(sql`
+      UPDATE ${archiveEntries} SET headline_id = h.id FROM ${headlines} h
+      WHERE h.title = ${archiveEntries.title} AND h.stage = 'past_winner'`);
+
     await tx.insert(notifications).values({
       message:
         "SAMPLE EDITION: every headline in this paper is a demo. Staff can clear them from the dashboard.",

@@ -13,7 +13,12 @@ export const buttonVariants = cva(
         default: "bg-nes-yellow text-ink hover:bg-[#ffc933]",
         secondary: "bg-paper text-ink hover:bg-paper-dark",
         blue: "bg-nes-blue text-white hover:bg-[#1a66ff]",
-        green: "bg-nes-green text-ink hover:bg-[#14b814]",
+        /**
+         * Also the done state (DELIVERED!, Voted): held pressed in, at full colour, so its ink text keeps
+         * 5.5:1 on the green instead of fading with the unavailable buttons' opacity (issue 31).
+         */
+        green:
+          "bg-nes-green text-ink hover:bg-[#14b814] aria-disabled:translate-0.5 aria-disabled:opacity-100",
         destructive: "bg-nes-red text-white hover:bg-[#f01020]",
         dark: "bg-ink text-paper hover:bg-[#2d2d2d]",
         /** Small and plain, for the footer's admin links: no frame, underlined text. */

@@ -23,6 +23,7 @@ export async function listArchive(db: Db): Promise<ArchiveEntry[]> {
     votes: row.votes,
     memeCoin: row.memeCoin,
     launchDate: row.launchDate,
+    headlineId: row.headlineId,
     editionDate: editionDate ?? null,
   }));
 }

@@ -49,7 +49,7 @@ async function headOf(url: string, headers: Record<string, string> = {}) {
 
 describe("the head of every public page", () => {
   const routes: Array<[string, RegExp, string]> = [
-    ["/", /^Meme Gazette \| Today's News, \w+day, \w+ \d+, \d{4}$/, "/"],
+    ["/", /^Today's News, \w+day, \w+ \d+, \d{4} \| Meme Gazette$/, "/"],
     ["/tomorrows-news", /^Tomorrow's News \| Meme Gazette$/, "/tomorrows-news"],
     ["/yesterdays-news", /^Yesterday's News: Launched Tokens \| Meme Gazette$/, "/yesterdays-news"],
     ["/old-news", /^Yesterday's News: Launched Tokens \| Meme Gazette$/, "/yesterdays-news"],

@@ -1,4 +1,7 @@
+import { Link } from "@/client/components/link";
 import type { ArchiveEntry } from "@/common/archive";
+import { headlinePath } from "@/common/headline-path";
+import { editionPath } from "@/common/pages";
 import { archiveDay, formatArchiveDay, memeCoinLabel } from "../group-archive-by-month";
 import { ArchiveDetailsDialog } from "./archive-details-dialog";
 
@@ -36,9 +39,11 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b-2 border-ink/20 last:border-b-0 even:bg-paper">
               <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry))}</time>
+                <EntryDay entry={entry} />
               </td>
-              <td className="px-4 py-3 font-bold">{entry.title}</td>
+              <td className="px-4 py-3 font-bold">
+                <EntryTitle entry={entry} />
+              </td>
               <td className="px-4 py-3">{memeCoinLabel(entry)}</td>
               <td className="px-4 py-3 text-right font-pixel text-xs">
                 {entry.votes.toLocaleString("en-US")}
@@ -57,11 +62,13 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
             key={entry.id}
             className="flex flex-col gap-3 border-b-3 border-ink p-4 last:border-b-0 even:bg-paper"
           >
-            <p className="text-lg font-bold leading-snug">{entry.title}</p>
+            <p className="text-lg font-bold leading-snug">
+              <EntryTitle entry={entry} />
+            </p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="font-pixel text-[10px] uppercase leading-6">Date</dt>
               <dd>
-                <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry))}</time>
+                <EntryDay entry={entry} />
               </dd>
               <dt className="font-pixel text-[10px] uppercase leading-6">Meme Coin</dt>
               <dd className="break-words">{memeCoinLabel(entry)}</dd>
@@ -73,5 +80,28 @@ export function ArchiveTable({ entries, monthLabel }: { entries: ArchiveEntry[];
         ))}
       </ul>
     </div>
+  );
+}
+
+const linkClass = "underline underline-offset-4";
+
+/** The headline's title, linking its own page when the entry has its headline on record (issue 31). */
+function EntryTitle({ entry }: { entry: ArchiveEntry }) {
+  if (!entry.headlineId) return entry.title;
+  return (
+    <Link to={headlinePath({ id: entry.headlineId, title: entry.title })} className={linkClass}>
+      {entry.title}
+    </Link>
+  );
+}
+
+/** The entry's day, linking that edition's standings when its race is on record (issue 31). */
+function EntryDay({ entry }: { entry: ArchiveEntry }) {
+  const day = <time dateTime={archiveDay(entry)}>{formatArchiveDay(archiveDay(entry))}</time>;
+  if (!entry.editionDate) return day;
+  return (
+    <Link to={editionPath(entry.editionDate)} className={linkClass}>
+      {day}
+    </Link>
   );
 }

@@ -81,6 +81,13 @@ describe("a submission's status", () => {
     show({ status: "rejected", payment: null, note: "Rejected by staff" });
     expect(screen.getByText("Reason: Rejected by staff.")).toBeTruthy();
     cleanup();
+    // A reason that ends its own sentence gets no second period (issue 31).
+    show({ status: "rejected", payment: null, note: "Duplicate of an earlier headline." });
+    expect(screen.getByText("Reason: Duplicate of an earlier headline.")).toBeTruthy();
+    cleanup();
+    show({ status: "rejected", payment: null, note: "Is this news?" });
+    expect(screen.getByText("Reason: Is this news?")).toBeTruthy();
+    cleanup();
     show({ status: "expired", payment: null });
     expect(screen.getByText(RECEIPT_TEXTS.expired)).toBeTruthy();
   });

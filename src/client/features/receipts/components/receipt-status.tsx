@@ -7,7 +7,7 @@ import { describedBy, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { errorDetail } from "@/client/lib/api-client";
 import type { Receipt } from "@/common/receipt";
-import { RECEIPT_STATUS_LABELS, type ReceiptStatus as Status } from "@/common/receipt-rules";
+import { asSentence, RECEIPT_STATUS_LABELS, type ReceiptStatus as Status } from "@/common/receipt-rules";
 import { TRANSACTION_ID_MIN } from "@/common/submission-rules";
 import { formatEasternEt } from "@/common/time-text";
 import { usePasteTransaction, useRefreshReceipt } from "../api/use-receipt";
@@ -94,7 +94,7 @@ function StatusText({ receipt }: { receipt: Receipt }) {
             </p>
           )}
           {receipt.checking ? <p className="font-bold">{RECEIPT_TEXTS.checking}</p> : null}
-          {note ? <p>Not counted yet: {note}.</p> : null}
+          {note ? <p>Not counted yet: {asSentence(note)}</p> : null}
         </>
       );
     case "paid":
@@ -116,7 +116,7 @@ function StatusText({ receipt }: { receipt: Receipt }) {
       return (
         <>
           <p>{RECEIPT_TEXTS.rejected}</p>
-          {note ? <p>Reason: {note}.</p> : null}
+          {note ? <p>Reason: {asSentence(note)}</p> : null}
         </>
       );
     case "expired":
@@ -124,7 +124,7 @@ function StatusText({ receipt }: { receipt: Receipt }) {
       return receipt.transactionId ? (
         <>
           <p>{RECEIPT_TEXTS.expiredPaidLate}</p>
-          {note ? <p>{note}.</p> : null}
+          {note ? <p>{asSentence(note)}</p> : null}
         </>
       ) : (
         <p>{RECEIPT_TEXTS.expired}</p>

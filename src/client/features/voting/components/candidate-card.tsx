@@ -1,11 +1,14 @@
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
+import { ShareButton } from "@/client/components/share-button";
 import { TokenImage } from "@/client/components/token-image";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/client/components/ui/card";
+import { cn } from "@/client/lib/cn";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
+import { headlineShareText } from "@/common/share";
 import { tomorrowVotePostUrl } from "@/common/share-links";
 
 /** A Tomorrow's News candidate: its own image or the initials avatar, badges, votes and the vote button. */
@@ -38,15 +41,20 @@ export function CandidateCard({
   const author = displayAuthor(candidate.submittedBy);
   const headlineUrl = useHeadlineUrl();
   const blocked = voted || votingEnded || outOfVotes || sending;
+  const label = voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline";
   return (
-    <Card className="h-full bg-paper">
+    // On its own page, wide screens set the picture beside the rest, as the winner's card is (issue 31).
+    <Card className={cn("h-full bg-paper", inPage && "lg:grid lg:grid-cols-2 lg:grid-rows-[auto_1fr]")}>
       <TokenImage
         item={candidate}
         tokenIcons={false}
         alt={candidate.title}
         width={480}
         height={300}
-        className="aspect-[8/5] w-full border-b-3 border-ink bg-night"
+        className={cn(
+          "aspect-[8/5] w-full border-b-3 border-ink bg-night",
+          inPage && "lg:row-span-3 lg:h-full lg:border-r-3 lg:border-b-0",
+        )}
       />
       <CardHeader>
         <div className="flex flex-wrap gap-2">
@@ -70,11 +78,21 @@ export function CandidateCard({
         <Button
           variant={voted ? "green" : "default"}
           aria-disabled={blocked}
-          className={blocked ? "cursor-not-allowed opacity-70 shadow-none" : undefined}
           onClick={onVote}
+          // The spec's words stay on the button; its name adds the headline, so that a list of them can be
+          // told apart (issue 31). The visible words come first in the name, as a voice command says them.
+          aria-label={`${label}: ${candidate.title}`}
         >
-          {voted ? "Voted" : sending ? "SENDING..." : "Vote for this headline"}
+          {label}
         </Button>
+        {inPage ? null : (
+          // The share control every headline card has (issue 22), with this race's text.
+          <ShareButton
+            text={headlineShareText({ ...candidate, stage: "tomorrow" }, siteName)}
+            url={headlineUrl(candidate)}
+            subject={candidate.title}
+          />
+        )}
         <Button asChild variant="dark">
           <a
             href={tomorrowVotePostUrl(candidate, headlineUrl(candidate), siteName, isTopFour)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ShareButton } from "@/client/components/share-button";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -17,32 +18,23 @@ const LABEL: Record<VoteButtonState, string> = {
   delivered: "DELIVERED!",
 };
 
-/** A votable headline: picture, title, description, the console-style vote button and its progress bar. */
-export function HeadlineCard({
-  headline,
-  leaderVotes,
-  state,
-  disabled,
-  onVote,
-  inPage = false,
-  votingEndTime,
-}: {
+interface VoteProps {
   headline: Headline;
   leaderVotes: number;
   state: VoteButtonState;
   disabled: boolean;
   onVote: () => void;
-  /**
-   * On the headline's own page: its header has the title, author and share control, so the card is the
-   * picture, the description and the vote.
-   */
-  inPage?: boolean;
+}
+
+/** A votable headline: picture, title, description, the console-style vote button and its progress bar. */
+export function HeadlineCard({
+  votingEndTime,
+  ...vote
+}: VoteProps & {
   /** When today's voting closes: the share text asks for a vote before it. */
   votingEndTime?: string;
 }) {
-  // The bar shows the headline's votes as a share of the leader's (decisions page), in 10 segments.
-  const share = leaderVotes > 0 ? headline.votes / leaderVotes : 0;
-  const segments = Math.round(share * 10);
+  const { headline } = vote;
   const { siteName } = useSiteConfig();
   const url = useHeadlineUrl()(headline);
   return (
@@ -53,17 +45,47 @@ export function HeadlineCard({
         className="aspect-[8/5] w-full border-b-3 border-ink"
       />
       <CardHeader>
-        <div className="flex flex-wrap gap-2">
-          {headline.isPromoted ? <Badge variant="purple">Promoted</Badge> : null}
-          {headline.importedNews ? <Badge variant="cyan">Imported News</Badge> : null}
-        </div>
-        {inPage ? null : (
-          <>
-            <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{headline.title}</h3>
-            <p className="text-sm text-ink-soft">By {displayAuthor(headline.submittedBy)}</p>
-          </>
-        )}
+        <HeadlineBadges headline={headline} />
+        <h3 className="font-pixel text-xs leading-relaxed break-words sm:text-sm">{headline.title}</h3>
+        <p className="text-sm text-ink-soft">By {displayAuthor(headline.submittedBy)}</p>
       </CardHeader>
+      <VoteParts {...vote}>
+        <ShareButton
+          text={headlineShareText({ ...headline, stage: "today" }, siteName, votingEndTime)}
+          url={url}
+          subject={headline.title}
+        />
+      </VoteParts>
+    </Card>
+  );
+}
+
+export function HeadlineBadges({ headline }: { headline: Headline }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {headline.isPromoted ? <Badge variant="purple">Promoted</Badge> : null}
+      {headline.importedNews ? <Badge variant="cyan">Imported News</Badge> : null}
+    </div>
+  );
+}
+
+/**
+ * The card's description, its votes as a bar and the vote button (with `children` under it): the same parts
+ * on the front page's cards and on a headline's own page (headline-vote-panel.tsx).
+ */
+export function VoteParts({
+  headline,
+  leaderVotes,
+  state,
+  disabled,
+  onVote,
+  children,
+}: VoteProps & { children?: ReactNode }) {
+  // The bar shows the headline's votes as a share of the leader's (decisions page), in 10 segments.
+  const share = leaderVotes > 0 ? headline.votes / leaderVotes : 0;
+  const segments = Math.round(share * 10);
+  return (
+    <>
       <CardContent className="flex flex-col gap-4">
         <p className="text-base break-words">{headline.description}</p>
         <div>
@@ -100,14 +122,8 @@ export function HeadlineCard({
         >
           {LABEL[state]}
         </Button>
-        {inPage ? null : (
-          <ShareButton
-            text={headlineShareText({ ...headline, stage: "today" }, siteName, votingEndTime)}
-            url={url}
-            subject={headline.title}
-          />
-        )}
+        {children}
       </CardFooter>
-    </Card>
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { useCallback, useState } from "react";
 import { cn } from "@/client/lib/cn";
+import { avatarUrl } from "@/common/avatar";
 
 interface HeadlineImageProps {
   src: string | null;
   alt: string;
+  /** Whose initials the avatar shows when there is no picture: the headline's title (default: `alt`). */
+  name?: string;
   className?: string;
   /** The intrinsic size, the box's shape (8:5 on the cards), so the page doesn't jump as pictures arrive. */
   width?: number;
@@ -12,17 +15,31 @@ interface HeadlineImageProps {
   priority?: boolean;
 }
 
-/** A home-page picture; a missing or broken one becomes a placeholder announced as "Image unavailable". */
+/**
+ * A headline's picture on the front page, its own page and a receipt. A missing or broken one becomes the
+ * site's initials avatar, as on every other screen (the spec's chain ends there, issue 31); should that fail
+ * too, a placeholder announced as "Image unavailable".
+ */
 export function HeadlineImage(props: HeadlineImageProps) {
   // Keyed by the source, so a new picture gets a fresh try.
   return <Picture key={props.src ?? ""} {...props} />;
 }
 
-function Picture({ src, alt, className, width = 640, height = 400, priority = false }: HeadlineImageProps) {
-  const [failed, setFailed] = useState(false);
-  const fail = useCallback(() => setFailed(true), []);
+function Picture({
+  src,
+  alt,
+  name = alt,
+  className,
+  width = 640,
+  height = 400,
+  priority = false,
+}: HeadlineImageProps) {
+  const [failed, setFailed] = useState(0);
+  const fail = useCallback(() => setFailed((n) => n + 1), []);
   const ref = useFailedBeforeHydration(fail);
-  if (!src || failed) {
+  const sources = src ? [src, avatarUrl(name)] : [avatarUrl(name)];
+  const source = sources[failed];
+  if (!source) {
     return (
       <div
         role="img"
@@ -36,9 +53,10 @@ function Picture({ src, alt, className, width = 640, height = 400, priority = fa
       </div>
     );
   }
+  const avatar = source !== src;
   return (
     <img
-      src={src}
+      src={source}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
@@ -47,7 +65,12 @@ function Picture({ src, alt, className, width = 640, height = 400, priority = fa
       height={height}
       ref={ref}
       onError={fail}
-      className={cn("object-cover [image-rendering:pixelated]", className)}
+      // The avatar is square pixel art: shown whole on the night panel, as the other screens show it.
+      className={cn(
+        "[image-rendering:pixelated]",
+        avatar ? "bg-night object-contain" : "object-cover",
+        className,
+      )}
     />
   );
 }

@@ -7,7 +7,7 @@ import { SENTIMENTS, type Sentiment, sentimentPercentages } from "@/common/senti
 import { useCommunityVote } from "../api/use-community-vote";
 import { useMyVotes } from "../api/use-my-votes";
 import { voteFailureMessage } from "../vote-feedback";
-import { noVotesLeft, VotesLeft } from "./votes-left";
+import { noVotesLeft } from "./votes-left";
 
 const OPTIONS: Record<
   Sentiment,
@@ -23,7 +23,9 @@ type Counts = Pick<Headline, "holdVotes" | "buyVotes" | "sellVotes" | "ctoVotes"
 
 /**
  * The community's sentiment on the winner: one vote per panel per visitor. The count moves at once
- * (optimistic) and then takes the server's numbers; a second try says the vote is already in.
+ * (optimistic) and then takes the server's numbers; a second try says the vote is already in. The votes
+ * left today are said once by the page around it (the front page's list, or the winner's own page), not
+ * here as well (issue 31).
  */
 export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alreadyVoted: boolean }) {
   const communityVote = useCommunityVote();
@@ -98,7 +100,10 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
               "pressable flex min-h-11 flex-col items-center gap-1 border-3 border-ink px-2 py-2 font-pixel text-[10px] uppercase shadow-pixel",
               OPTIONS[s].fill,
               s === "buy" || s === "hold" ? "text-ink" : "text-white",
-              (locked || outOfVotes) && "cursor-not-allowed opacity-70 shadow-none",
+              // Given: pressed in at full colour, its share still readable (issue 31); out of votes: dimmed.
+              locked
+                ? "cursor-not-allowed shadow-none"
+                : outOfVotes && "cursor-not-allowed opacity-70 shadow-none",
             )}
           >
             <span>{OPTIONS[s].label}</span>
@@ -112,7 +117,6 @@ export function SentimentPanel({ winner, alreadyVoted }: { winner: Headline; alr
       <p className="mt-3 text-sm text-ink-soft">
         {locked ? "Thanks! Your sentiment is in." : "One sentiment vote per visitor."}
       </p>
-      {locked ? null : <VotesLeft votesLeft={votesLeft} className="mt-3" />}
     </section>
   );
 }

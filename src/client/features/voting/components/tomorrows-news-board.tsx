@@ -24,7 +24,7 @@ export function TomorrowsNewsBoard({
   votingEnded: boolean;
   siteName: string;
   telegramUrl: string | null;
-  /** One candidate on its own page: no leaderboard, one column. */
+  /** One candidate on its own page: no leaderboard, one card as wide as the page. */
   single?: boolean;
   /** False where the page already says how many votes are left (a headline page in both races). */
   showVotesLeft?: boolean;
@@ -89,7 +89,7 @@ export function TomorrowsNewsBoard({
       {single ? null : (
         <Leaderboard items={withLocal} highlight={4} markFor={(rank) => (rank <= 4 ? "Qualifying" : null)} />
       )}
-      <ul className={single ? "grid max-w-xl gap-6" : "grid gap-6 md:grid-cols-2 lg:grid-cols-3"}>
+      <ul className={single ? "grid gap-6" : "grid gap-6 md:grid-cols-2 lg:grid-cols-3"}>
         {withLocal.map((c) => (
           <li key={c.id}>
             <CandidateCard

@@ -2,12 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
-import { toast } from "@/client/lib/use-toast";
 import type { Headline } from "@/common/headline";
-import { useCastVote } from "../api/use-cast-vote";
-import { useMyVotes } from "../api/use-my-votes";
-import { voteFailureMessage } from "../vote-feedback";
-import { HeadlineCard, type VoteButtonState } from "./headline-card";
+import { useHeadlineVote } from "../use-headline-vote";
+import { HeadlineCard } from "./headline-card";
 import { Leaderboard } from "./leaderboard";
 import { VotesLeft } from "./votes-left";
 
@@ -43,7 +40,6 @@ export function ViralHeadlines({
   votingEnded,
   votedHeadlineId,
   period,
-  single = false,
   votingEndTime,
 }: {
   headlines: Headline[];
@@ -54,68 +50,12 @@ export function ViralHeadlines({
   votedHeadlineId: number | null;
   /** "Today's" or "This Week's", by the schedule (common/edition.ts). */
   period: string;
-  /** One headline on its own page: the vote panel alone, without the list's heading and leaderboard. */
-  single?: boolean;
   /** When today's voting closes, for the cards' share texts. */
   votingEndTime?: string;
 }) {
-  const castVote = useCastVote();
-  const votesLeft = useMyVotes().data?.votesLeft;
-  const [sending, setSending] = useState<number | null>(null);
-  const [delivered, setDelivered] = useState<number | null>(null);
-  const votedId = delivered ?? votedHeadlineId;
-  const locked = votingEnded || votedId !== null || sending !== null || votesLeft === 0;
+  const { votesLeft, votedId, locked, vote, stateOf } = useHeadlineVote(votingEnded, votedHeadlineId);
   const leaderVotes = Math.max(0, ...headlines.map((h) => h.votes));
   const live = useFirstChange(headlines, votedId);
-
-  const vote = (headline: Headline) => {
-    setSending(headline.id);
-    castVote(headline.id)
-      .then(
-        () => {
-          setDelivered(headline.id);
-          toast({
-            title: "EXTRA! EXTRA!",
-            description: "Your vote has been recorded. The paper's been delivered!",
-          });
-        },
-        (error: unknown) =>
-          toast({
-            variant: "destructive",
-            title: "PRESS MALFUNCTION!",
-            description: voteFailureMessage(error),
-          }),
-      )
-      .finally(() => setSending(null));
-  };
-
-  const stateOf = (id: number): VoteButtonState =>
-    sending === id ? "sending" : votedId === id ? "delivered" : "idle";
-
-  if (single) {
-    // A headline's own page: its header already names the headline, its author, date and votes, so the
-    // vote is one panel under it, not a list section repeating them (issue 23).
-    const [h] = headlines;
-    return (
-      <section aria-label="Vote" className="mb-10 flex max-w-xl flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          {votingEnded ? <Badge variant="red">Voting period has ended</Badge> : null}
-          <Badge variant="ink">1 vote per user</Badge>
-        </div>
-        {votingEnded ? null : <VotesLeft votesLeft={votesLeft} />}
-        {h ? (
-          <HeadlineCard
-            headline={h}
-            leaderVotes={leaderVotes}
-            state={stateOf(h.id)}
-            disabled={locked}
-            onVote={() => vote(h)}
-            inPage
-          />
-        ) : null}
-      </section>
-    );
-  }
 
   return (
     <section aria-labelledby="viral-title" className="mb-10">
