@@ -92,7 +92,9 @@ export async function renderFirstPaint(
     // prefetchQuery never throws: a list that fails is in the cache as an error (checked below).
     await Promise.all(
       waiting.map((query) =>
-        around(query.queryKey, () => queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey })),
+        around(query.queryKey, () =>
+          queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey }),
+        ),
       ),
     );
     html = draw();
