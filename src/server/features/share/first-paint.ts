@@ -33,10 +33,11 @@ export const APP_FILES_ELEMENT_ID = "app-files";
 /** The card FIRST_PAINT_SCRIPT shows when the app's script cannot be loaded, in the words of the app's own. */
 export const APP_FAILED_ELEMENT_ID = "app-failed";
 const APP_FAILED_HTML =
+  '<section role="alert" class="border-3 border-ink bg-paper p-6 shadow-pixel">' +
   '<h2 class="font-pixel text-sm leading-relaxed">Voting could not be started</h2>' +
   '<p class="mt-4">The paper may have been updated, or the connection dropped. You can still read the ' +
   "page and follow its links.</p>" +
-  `<button type="button" class="${buttonClass({}, "mt-5")}">Reload the page</button>`;
+  `<button type="button" class="${buttonClass({}, "mt-5")}">Reload the page</button></section>`;
 
 /**
  * The one script of a first-painted page, run as it is parsed:
@@ -59,10 +60,9 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
   root.querySelectorAll("button, input, select, textarea").forEach(function (el) { el.inert = true; });
   function failed() {
     if (document.getElementById(${JSON.stringify(APP_FAILED_ELEMENT_ID)})) return;
-    var card = document.createElement("section");
+    var card = document.createElement("div");
     card.id = ${JSON.stringify(APP_FAILED_ELEMENT_ID)};
-    card.setAttribute("role", "alert");
-    card.className = "mx-auto my-4 max-w-5xl border-3 border-ink bg-paper p-6 shadow-pixel";
+    card.className = "mx-auto w-full max-w-[1200px] px-4 pt-4";
     card.innerHTML = ${JSON.stringify(APP_FAILED_HTML)};
     card.querySelector("button").addEventListener("click", function () { location.reload(); });
     document.body.insertBefore(card, root);
