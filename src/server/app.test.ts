@@ -39,7 +39,7 @@ describe("routing", () => {
       tokenAddress: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
     });
     for (const [url, status, screen] of [
-      ["/", 200, "Pixel &lt;/script&gt; Post | Today&#39;s News, "],
+      ["/", 200, "Today&#39;s News, "],
       ["/archive", 200, "Pixel &lt;/script&gt; Post Archive | Pixel &lt;/script&gt; Post</title>"],
       ["/old-news", 200, "Yesterday&#39;s News: Launched Tokens | Pixel &lt;/script&gt; Post</title>"],
       ["/some/unknown/page", 404, "404 Page Not Found | Pixel &lt;/script&gt; Post</title>"],
