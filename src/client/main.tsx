@@ -9,7 +9,6 @@ import { BrowserRouter } from "react-router";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
 import { App } from "./app/app";
 import { loadPageFor } from "./app/app-routes";
-import { servedTitles } from "./components/page-head";
 import { setPaintedAt } from "./lib/first-paint-clock";
 import { createQueryClient } from "./lib/query-client";
 import { readSiteConfig } from "./lib/site-config";
@@ -36,9 +35,8 @@ try {
 
 const render = () => {
   // The app renders each screen's <title> itself (React puts it in the head): the server's would stay
-  // beside it, and a head with two titles is read by some clients as the first (issue 23). It goes once the
-  // app's is there (PageHead), not before: a page is never without one (axe, a tab's name).
-  servedTitles.push(...document.head.querySelectorAll("title"));
+  // beside it, and a head with two titles is read by some clients as the first (issue 23).
+  for (const title of document.head.querySelectorAll("title")) title.remove();
   const app = (
     <App
       siteConfig={siteConfig}

@@ -7,9 +7,6 @@ const landing = typeof window === "undefined" ? undefined : window.location.path
 let moved = false;
 let latest = "";
 
-/** The <title>s the server wrote, removed once the app's own is in the head (main.tsx). */
-export const servedTitles: Element[] = [];
-
 /**
  * The screen's <title> and, after an in-app navigation, its link preview tags (issue 28): the server wrote
  * the first page's (for crawlers and chat apps that run no JavaScript); a share sheet or an extension
@@ -20,7 +17,6 @@ export function PageHead(props: Omit<HeadTags, "origin">) {
   // Rendered on the server too (the first paint): the window is read in the effect only.
   const key = JSON.stringify({ ...props, origin: publicUrl ?? null });
   useEffect(() => {
-    for (const title of servedTitles.splice(0)) title.remove();
     latest = key;
     if (!moved && window.location.pathname === landing) return;
     moved = true;
