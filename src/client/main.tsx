@@ -34,9 +34,11 @@ try {
 }
 
 const render = () => {
-  // The app renders each screen's <title> itself (React puts it in the head): the server's would stay
-  // beside it, and a head with two titles is read by some clients as the first (issue 23).
-  for (const title of document.head.querySelectorAll("title")) title.remove();
+  // The app renders each screen's <title> itself. Hydrating, React takes the server's <title> in the head as
+  // its own; drawing a page anew it adds one, so the server's goes first: a head with two titles is read by
+  // some clients as the first (issue 23). Removed before hydrating, the page had none until React put
+  // its own in (axe, a tab's name).
+  if (!firstPaint) for (const title of document.head.querySelectorAll("title")) title.remove();
   const app = (
     <App
       siteConfig={siteConfig}
