@@ -85,6 +85,10 @@ function lookOf(locator: Locator) {
 
 async function expectPixelTradeButtons(page: Page) {
   const { nav, links, reference } = tradeParts(page);
+  // Measured once the app has started and its visitor's answers arrived: what they add above (the votes left
+  // today) moves the buttons down, and the label and a button measured apart would not be in step.
+  await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
+  await page.waitForLoadState("networkidle");
   // "Trade on:" still labels the group, above its buttons.
   await expect(nav).toContainText("Trade on:");
   await expect(links).toHaveCount(3);
