@@ -41,7 +41,8 @@ const APP_FAILED_HTML =
 
 /**
  * The one script of a first-painted page, run as it is parsed:
- * - the controls that need the app (buttons, form fields) inert until it runs: a press now would be lost.
+ * - the controls that need the app (buttons, form fields, disclosures whose opening the app answers) inert
+ *   until it runs: a press now would be lost.
  *   Everything else is a working page from the start, with JavaScript or without: links, text to select,
  *   the edition's downloads, the About page's questions (issue 28). When the app's script cannot be
  *   loaded, a card says so above the page, with a reload button, and the page looks as it does without
@@ -57,7 +58,7 @@ const APP_FAILED_HTML =
  */
 export const FIRST_PAINT_SCRIPT = `(function (beside) {
   var root = document.getElementById("root");
-  root.querySelectorAll("button, input, select, textarea").forEach(function (el) { el.inert = true; });
+  root.querySelectorAll("button, input, select, textarea, summary").forEach(function (el) { el.inert = true; });
   function failed() {
     if (document.getElementById(${JSON.stringify(APP_FAILED_ELEMENT_ID)})) return;
     var card = document.createElement("div");
