@@ -5,10 +5,7 @@ import { NOT_FOUND_PAGE, type PageFile } from "./pages";
  * What each screen is, in its link preview's words. The browser copies them into the head after an in-app
  * navigation (client/components/page-head.tsx loads this module then, not with the front page's first load).
  */
-/**
- * What each screen is, for link previews and search results. The server's heads say the same words
- * (server/features/share/page-heads.ts keeps its own copy for now; its test holds the two equal).
- */
+/** What each screen is, for link previews and search results: the server's heads say the same words. */
 export const SCREEN_DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
   home: "Vote on today's viral headlines: the winning headline becomes the community's meme coin on Solana.",
   "tomorrows-news":

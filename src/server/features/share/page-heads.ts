@@ -1,6 +1,7 @@
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
+import { SCREEN_DESCRIPTIONS } from "@/common/page-descriptions";
 import { documentTitle, editionTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import {
   canonicalPagePath,
@@ -28,24 +29,8 @@ import { findEditionLeader } from "../headlines/editions.service";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 import { findByReceipt } from "../submissions/receipts";
 
-/** What each screen is, for link previews and search results. */
-const DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> = {
-  home: "Vote on today's viral headlines: the winning headline becomes the community's meme coin on Solana.",
-  "tomorrows-news":
-    "Vote on upcoming headline candidates! The top 4 most voted headlines will be selected for daily voting.",
-  "yesterdays-news":
-    "Review the meme coins launched from the winning headlines: market cap, volume, price and charts.",
-  archive: "Every winning headline, month by month, with its meme coin and its votes.",
-  submit: "Share a viral headline: approved headlines go up for the community's vote.",
-  "paid-submit":
-    "Promote your headline: priority placement in voting, faster approval and higher visibility.",
-  about:
-    "A daily meme-coin newspaper: vote on viral headlines, and the winner becomes the community meme coin.",
-  admin: "Staff only.",
-  receipt: "A submission to the paper and where it stands: payment, review, publication.",
-  edition: "The day's race: every headline with its votes and rank, the winner, and votes voided by staff.",
-  [NOT_FOUND_PAGE]: "There's no news here.",
-};
+/** What each screen is, for link previews and search results: the words the browser copies too. */
+const DESCRIPTIONS = SCREEN_DESCRIPTIONS;
 
 /** What the page's head says: chat apps and crawlers read it without running the app. */
 export interface PageHead {
