@@ -150,15 +150,13 @@ interface Paint {
   drawnAt: number;
   /** The public answers the draw read, each by its URL with its shape then. */
   reads: Map<string, string>;
-  /** A change was announced since the draw: its counts may be behind. */
-  changed: boolean;
+  /** The changes announced before the draw began: fewer than now, and its counts may be behind. */
+  changes: number;
 }
 
 interface Kept {
   promise: Promise<Paint>;
   settled?: Paint;
-  /** A change was announced while it was being drawn: what it read may be from before. */
-  changedWhileDrawing?: boolean;
 }
 
 /** Which list each public read of a page was for: read again before its next draw (a one-render draw). */
@@ -197,6 +195,8 @@ export function createFirstPaints(deps: {
 }): FirstPaints {
   const { reads, site } = deps;
   const kept = new Map<string, Kept>();
+  /** Changes announced so far: a paint is behind when it was drawn before the last one. */
+  let changes = 0;
   /** Each page's lists at its last draw, kept longer than its paint (by the same bound, least recent out). */
   const recipes = new Map<string, Recipe>();
   const drawsBy = new Map<string, { since: number; count: number }>();
@@ -205,6 +205,7 @@ export function createFirstPaints(deps: {
     const seen = new Map<string, string>();
     const recipe: Recipe = [];
     const drawnAt = Date.now();
+    const changesBefore = changes;
     let body: PaintedBody | undefined;
     try {
       const { renderFirstPaint } = await loadRenderer();
@@ -229,13 +230,13 @@ export function createFirstPaints(deps: {
     } catch (error) {
       deps.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
     }
-    return { body, drawnAt, reads: seen, changed: false };
+    return { body, drawnAt, reads: seen, changes: changesBefore };
   };
 
   const isFresh = (paint: Paint, now: number) => {
     const age = now - paint.drawnAt;
     if (!paint.body) return age < deps.checkMs;
-    return age < (paint.changed ? deps.countsMs : deps.quietMs);
+    return age < (paint.changes < changes ? deps.countsMs : deps.quietMs);
   };
 
   /** Whether `network` may force one more draw this minute (counted when it may). */
@@ -273,7 +274,7 @@ export function createFirstPaints(deps: {
     await Promise.all(
       [...kept].map(async ([pathname, entry]) => {
         const paint = entry.settled;
-        if (!paint?.body || !paint.changed) return;
+        if (!paint?.body || paint.changes === changes) return;
         for (const [url, shape] of paint.reads) {
           if ((await shapeNow(url)) === shape) continue;
           if (kept.get(pathname) === entry) kept.delete(pathname);
@@ -286,11 +287,9 @@ export function createFirstPaints(deps: {
     checking ??= setTimeout(() => void check(), deps.checkMs);
     checking.unref?.();
   };
+  // The vote path's only cost here: a count and a timer (no walk over the kept paints).
   deps.events.onChange(() => {
-    for (const entry of kept.values()) {
-      if (entry.settled) entry.settled.changed = true;
-      else entry.changedWhileDrawing = true;
-    }
+    changes++;
     checkSoon();
   });
 
@@ -314,10 +313,8 @@ export function createFirstPaints(deps: {
     while (kept.size > deps.max) kept.delete(kept.keys().next().value as string);
     const paint = await entry.promise;
     entry.settled = paint;
-    if (entry.changedWhileDrawing) {
-      paint.changed = true;
-      checkSoon();
-    }
+    // A change announced while it was drawn: what it read may be from before (the check compares).
+    if (paint.changes < changes) checkSoon();
     const seconds = (performance.now() - started) / 1000;
     const route = pageRouteOf(pathname) ?? "not-found";
     deps.metrics?.draws.inc({ route });

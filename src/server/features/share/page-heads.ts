@@ -29,9 +29,6 @@ import { findEditionLeader } from "../headlines/editions.service";
 import { findEdition, findHeadlinePage } from "../headlines/headlines.service";
 import { findByReceipt } from "../submissions/receipts";
 
-/** What each screen is, for link previews and search results: the words the browser copies too. */
-const DESCRIPTIONS = SCREEN_DESCRIPTIONS;
-
 /** What the page's head says: chat apps and crawlers read it without running the app. */
 export interface PageHead {
   title: string;
@@ -117,7 +114,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       page: EDITION_PAGE,
       head: {
         title: editionTitle(site, day),
-        description: `${DESCRIPTIONS.edition}${lead}`,
+        description: `${SCREEN_DESCRIPTIONS.edition}${lead}`,
         canonicalUrl: absolute(`/edition/${day}`),
         ogType: "article",
         imageUrl: absolute(editionDayCardPath({ day, leader, final })),
@@ -132,7 +129,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
     const lead = page === "home" && leader ? ` Today's leader: "${leader.title}".` : "";
     return {
       title: page === "home" ? frontPageTitle(site, day) : screenTitle(page, site),
-      description: `${DESCRIPTIONS[page]}${lead}`,
+      description: `${SCREEN_DESCRIPTIONS[page]}${lead}`,
       canonicalUrl: absolute(canonicalPagePath(pathname)),
       ogType: "website",
       imageUrl: absolute(editionCardPath({ day, leader })),
@@ -189,7 +186,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       page,
       head: {
         title: documentTitle(headline.title, site),
-        description: shortenAtWord(headline.description || DESCRIPTIONS.home, 200),
+        description: shortenAtWord(headline.description || SCREEN_DESCRIPTIONS.home, 200),
         canonicalUrl: absolute(canonical),
         ogType: "article",
         imageUrl: absolute(headlineCardPath(headline)),
