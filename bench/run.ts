@@ -19,7 +19,8 @@
  * columns and their ratio (see the README, "Benchmarks").
  * Tunables: BENCH_SECONDS (read test length per server, default 10), BENCH_VOTES (default 10000),
  * BENCH_CONNECTIONS (50), BENCH_CROWD_SECONDS (crowd length per server, 20), BENCH_CROWD_VOTE_RATE (votes a
- * second during the crowd, 40), BENCH_CROWD_PAGE_RATE (page reads a second, 30).
+ * second during the crowd, 40), BENCH_CROWD_PAGE_RATE (page reads a second, 30), BENCH_CASES (which cases
+ * run: a comma list of reads, votes and crowd; all by default — one case alone, to profile it).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -33,6 +34,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 20);
 const CROWD_VOTE_RATE = Number(process.env.BENCH_CROWD_VOTE_RATE ?? 40);
 const CROWD_PAGE_RATE = Number(process.env.BENCH_CROWD_PAGE_RATE ?? 30);
+const CASES = new Set((process.env.BENCH_CASES ?? "reads,votes,crowd").split(",").map((c) => c.trim()));
 const WARM_UP_SECONDS = 3;
 const ROUNDS = 2;
 
@@ -340,7 +342,7 @@ async function main() {
         into: s.reads,
       })),
       { url: `http://127.0.0.1:${bare.port}/`, pid: bare.pid, cookie: current.cookie, into: bareReads },
-    ];
+    ].filter(() => CASES.has("reads"));
     for (const r of readers)
       await run({
         url: r.url,
@@ -366,9 +368,10 @@ async function main() {
     bare.stop();
 
     // (b) votes from distinct visitors on the headlines in voting, and (d) the crowd, in alternating rounds.
-    for (let round = 0; round < ROUNDS; round++)
+    for (let round = 0; round < ROUNDS && CASES.has("votes"); round++)
       for (const s of subjects) await voteRound(s, Math.ceil(VOTES / ROUNDS));
-    for (let round = 0; round < ROUNDS; round++) for (const s of subjects) await crowdRound(s);
+    for (let round = 0; round < ROUNDS && CASES.has("crowd"); round++)
+      for (const s of subjects) await crowdRound(s);
 
     // Every 200 stored once, counters equal to the rows.
     const checks = [];
@@ -420,6 +423,8 @@ async function main() {
     });
     const table: Record<string, Record<string, number | string>> = {};
     for (const key of Object.keys(columns[0]?.figures ?? {})) {
+      const benchCase = /^(reads|votes|crowd)\b/.exec(key)?.[1];
+      if (benchCase && !CASES.has(benchCase)) continue;
       const row: Record<string, number | string> = {};
       for (const c of columns) row[c.name] = c.figures[key] as number | string;
       const [a, b] = columns.map((c) => c.figures[key]);

@@ -278,13 +278,13 @@ export async function buildApp({
   await app.register(shareRoutes);
   await app.register(installRoutes);
   await app.register(editionsRoutes);
+  const paints = { ...FIRST_PAINT, ...firstPaint };
   await registerWebApp(
     app,
     config,
-    createPageHeads({ db: app.db, config, events: liveEvents }),
+    createPageHeads({ db: app.db, config, events: liveEvents, ...paints }),
     createFirstPaints({
-      ...FIRST_PAINT,
-      ...firstPaint,
+      ...paints,
       reads: app.publicReads,
       site: siteConfigOf(config),
       events: liveEvents,

@@ -281,6 +281,15 @@ export async function registerWebApp(
     },
   });
 
+  // Once the server listens (never in tests that inject): the renderer loaded and the front page drawn
+  // before the first visitor asks for it.
+  if (firstPaints) {
+    app.addHook("onListen", (done) => {
+      firstPaints.warm();
+      done();
+    });
+  }
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     // The page's route pattern in the metrics (`/h/:id`, `/archive`); an unknown path stays "unmatched".
     const route = pageRouteOf(pathname);

@@ -41,6 +41,19 @@ export function cardVersion(content: unknown): string {
     .slice(0, 12);
 }
 
+/** The figures of a card that votes and market refreshes change (its counts, not what it shows). */
+const CARD_COUNTS = new Set(["votes", "tomorrowVotes", "price", "marketCap"]);
+
+/**
+ * A card's version without its counts: two cards with the same one draw the same headline on the same day,
+ * with other numbers. A page's head keeps its card for a while when only this stays (page-heads.ts).
+ */
+export function countlessCardVersion(content: unknown): string {
+  return cardVersion(
+    JSON.parse(JSON.stringify(content), (key, value) => (CARD_COUNTS.has(key) ? undefined : value)),
+  );
+}
+
 /** The path of a headline's card (absolute URLs add PUBLIC_URL in front). */
 export function headlineCardPath(headline: HeadlinePage): string {
   return headlineCardFile(headline.id, cardVersion(cardContent(headline)));

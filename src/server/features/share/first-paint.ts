@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import type { FirstPaint } from "@/client/first-paint";
@@ -25,7 +24,14 @@ export interface PaintAnswer {
 }
 
 /** `pathname` is the page's canonical path; `network` the asker's (IPv4 address or IPv6 /64). */
-export type FirstPaints = (pathname: string, page: PageFile, network: string) => Promise<PaintAnswer>;
+export type FirstPaints = ((pathname: string, page: PageFile, network: string) => Promise<PaintAnswer>) & {
+  /**
+   * Loads the renderer and draws the main navigation's pages, in the background (once the server listens):
+   * the first visitor after a start would otherwise wait for the renderer's modules to load (~0.2 s) and
+   * for a draw that nothing has warmed yet.
+   */
+  warm(): void;
+};
 
 /** The element holding the app's files, which FIRST_PAINT_SCRIPT loads once the page has been drawn. */
 export const APP_FILES_ELEMENT_ID = "app-files";
@@ -115,6 +121,9 @@ const NOT_PAINTED: readonly PageFile[] = PRIVATE_PAGE_FILES;
  */
 const NOT_FOUND_PATH = "/404";
 
+/** The pages of the main navigation, drawn once the server listens (FirstPaints.warm), one after another. */
+const WARM_PATHS = ["/", "/tomorrows-news", "/yesterdays-news", "/archive"];
+
 /** Fields that a vote (or a market refresh) changes: counts, not what a page lists (decision 015). */
 const COUNT_FIELD =
   /^(votes|tomorrowVotes|holdVotes|buyVotes|sellVotes|ctoVotes|rank|price|marketCap|volume24h|priceChange24h|liquidityUsd)$/;
@@ -157,15 +166,30 @@ interface Paint {
 interface Kept {
   promise: Promise<Paint>;
   settled?: Paint;
+  /** A newer paint is being drawn to take this one's place, which is served meanwhile. */
+  redrawing?: boolean;
 }
 
 /** Which list each public read of a page was for: read again before its next draw (a one-render draw). */
 type Recipe = Array<readonly [readonly unknown[], string]>;
 
-/** The reads of the draw in progress: the transport (client/lib/api-client.ts) is one object per process. */
-const draws = new AsyncLocalStorage<{ reads: PublicReads; seen: Map<string, string>; recipe: Recipe }>();
-/** The list whose fetch is under way, within a draw (DrawHints.around). */
-const fetching = new AsyncLocalStorage<readonly unknown[]>();
+/**
+ * The draw in progress, whose public reads the renderer's transport (client/lib/api-client.ts, one object
+ * per process) answers. Draws run one at a time (CPU work on the one thread: nothing is gained by
+ * interleaving them), so a variable says whose they are. Not an AsyncLocalStorage: on Node 20 each one
+ * enabled costs every promise of the process a hook (measured: ~2% of a vote's CPU).
+ */
+let drawing:
+  | {
+      reads: PublicReads;
+      seen: Map<string, string>;
+      recipe: Recipe;
+      /** The list whose fetch is being started (DrawHints.around: the query calls the transport at once). */
+      queryKey?: readonly unknown[];
+    }
+  | undefined;
+/** The end of the last draw asked for: the next one starts after it. */
+let drawsQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * Each public page's first paint, drawn on the server with the app's own components (decisions 014 and
@@ -177,6 +201,9 @@ const fetching = new AsyncLocalStorage<readonly unknown[]>();
  * - until a change of what it lists (a headline in or out, a crown, a roll, settings): `checkMs` after a
  *   change is announced, the reads of every kept paint are read again (from the list cache, each once) and
  *   a paint whose shape differs is dropped, so the next visitor sees the change drawn.
+ * A paint past its time whose lists kept their shape is served while its successor is drawn (stale while
+ * redrawn): no visitor waits for a draw that only brings counts. A paint dropped for its shape is drawn for
+ * the next visitor, who waits for it.
  * At most `max` paints are kept, the least recently used dropped first; a network may force `drawsPerMinute`
  * draws a minute, beyond which it gets the pre-paint shell (the browser draws the page). A draw that fails
  * (a list that cannot be read now) leaves the page to the browser for `checkMs`.
@@ -201,7 +228,13 @@ export function createFirstPaints(deps: {
   const recipes = new Map<string, Recipe>();
   const drawsBy = new Map<string, { since: number; count: number }>();
 
-  const draw = async (pathname: string): Promise<Paint> => {
+  const draw = (pathname: string): Promise<Paint> => {
+    const next = drawsQueue.then(() => drawNow(pathname));
+    drawsQueue = next;
+    return next;
+  };
+
+  const drawNow = async (pathname: string): Promise<Paint> => {
     const seen = new Map<string, string>();
     const recipe: Recipe = [];
     const drawnAt = Date.now();
@@ -218,12 +251,23 @@ export function createFirstPaints(deps: {
         recipe.push([queryKey, url]);
         known.push([queryKey, JSON.parse(String(json))]);
       }
-      body = await draws.run({ reads, seen, recipe }, () =>
-        renderFirstPaint(pathname, site, {
+      const current: NonNullable<typeof drawing> = { reads, seen, recipe };
+      drawing = current;
+      try {
+        body = await renderFirstPaint(pathname, site, {
           known,
-          around: (queryKey, fetch) => fetching.run(queryKey, fetch),
-        }),
-      );
+          around: (queryKey, fetch) => {
+            current.queryKey = queryKey;
+            try {
+              return fetch();
+            } finally {
+              current.queryKey = undefined;
+            }
+          },
+        });
+      } finally {
+        drawing = undefined;
+      }
       recipes.delete(pathname);
       recipes.set(pathname, recipe);
       while (recipes.size > deps.max) recipes.delete(recipes.keys().next().value as string);
@@ -293,34 +337,70 @@ export function createFirstPaints(deps: {
     checkSoon();
   });
 
-  return async (asked, page, network) => {
+  /** The Map's order is the use order: the least recently used paint is the first dropped. */
+  const keep = (pathname: string, entry: Kept) => {
+    kept.delete(pathname);
+    kept.set(pathname, entry);
+    while (kept.size > deps.max) kept.delete(kept.keys().next().value as string);
+  };
+
+  /** A draw of the page, counted in the metrics once it is done. */
+  const drawn = (pathname: string): Kept => {
+    const started = performance.now();
+    const entry: Kept = {
+      promise: draw(pathname).then((paint) => {
+        entry.settled = paint;
+        // A change announced while it was drawn: what it read may be from before (the check compares).
+        if (paint.changes < changes) checkSoon();
+        const route = pageRouteOf(pathname) ?? "not-found";
+        deps.metrics?.draws.inc({ route });
+        deps.metrics?.drawSeconds.observe({ route }, (performance.now() - started) / 1000);
+        return paint;
+      }),
+    };
+    return entry;
+  };
+
+  /** Draws the page anew behind `old`, which is served until the new paint takes its place. */
+  const redrawBehind = (pathname: string, old: Kept) => {
+    old.redrawing = true;
+    void drawn(pathname).promise.then((paint) => {
+      old.redrawing = false;
+      // Dropped meanwhile (its shape changed): what this draw read may be from before the change.
+      if (paint.body && kept.get(pathname) === old)
+        keep(pathname, { promise: Promise.resolve(paint), settled: paint });
+    });
+  };
+
+  const firstPaints = async (asked: string, page: PageFile, network: string): Promise<PaintAnswer> => {
     const started = performance.now();
     if (NOT_PAINTED.includes(page)) return { body: undefined, source: "shell", ms: 0 };
     const pathname = page === NOT_FOUND_PAGE ? NOT_FOUND_PATH : asked;
     const now = Date.now();
     const hit = kept.get(pathname);
-    if (hit && (!hit.settled || isFresh(hit.settled, now))) {
-      // The Map's order is the use order: the least recently used paint is the first dropped.
-      kept.delete(pathname);
-      kept.set(pathname, hit);
+    if (hit && (!hit.settled || isFresh(hit.settled, now) || hit.settled.body)) {
+      keep(pathname, hit);
+      if (hit.settled && !hit.redrawing && !isFresh(hit.settled, now) && mayDraw(network, now))
+        redrawBehind(pathname, hit);
       const paint = await hit.promise;
       return { body: paint.body, source: "kept", ms: performance.now() - started };
     }
     if (!mayDraw(network, now)) return { body: undefined, source: "shell", ms: 0 };
-    const entry: Kept = { promise: draw(pathname) };
-    kept.delete(pathname);
-    kept.set(pathname, entry);
-    while (kept.size > deps.max) kept.delete(kept.keys().next().value as string);
+    const entry = drawn(pathname);
+    keep(pathname, entry);
     const paint = await entry.promise;
-    entry.settled = paint;
-    // A change announced while it was drawn: what it read may be from before (the check compares).
-    if (paint.changes < changes) checkSoon();
-    const seconds = (performance.now() - started) / 1000;
-    const route = pageRouteOf(pathname) ?? "not-found";
-    deps.metrics?.draws.inc({ route });
-    deps.metrics?.drawSeconds.observe({ route }, seconds);
-    return { body: paint.body, source: paint.body ? "drawn" : "shell", ms: seconds * 1000 };
+    return { body: paint.body, source: paint.body ? "drawn" : "shell", ms: performance.now() - started };
   };
+  firstPaints.warm = () => {
+    loadRenderer().then(
+      () => {
+        for (const pathname of WARM_PATHS) if (!kept.has(pathname)) keep(pathname, drawn(pathname));
+      },
+      (error: unknown) =>
+        deps.log.warn({ err: error }, "first paint renderer not loaded: the browser draws pages"),
+    );
+  };
+  return firstPaints;
 }
 
 let renderer: Promise<typeof import("@/client/first-paint")> | undefined;
@@ -332,11 +412,11 @@ let renderer: Promise<typeof import("@/client/first-paint")> | undefined;
 function loadRenderer() {
   renderer ??= import("@/client/first-paint").then((module) => {
     module.transport.fetch = async (input, init) => {
-      const draw = draws.getStore();
+      const draw = drawing;
       if (!draw) return fetch(input, init);
       const url = String(input);
+      const queryKey = draw.queryKey;
       const { status, body } = await draw.reads.answer(url);
-      const queryKey = fetching.getStore();
       if (status === 200) {
         draw.seen.set(url, shapeOf(String(body)));
         if (queryKey) draw.recipe.push([queryKey, url]);

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCREEN_DESCRIPTIONS } from "@/common/page-descriptions";
 import { NOT_FOUND_PAGE } from "@/common/pages";
+import { FIRST_PAINT } from "../../app";
 import { headlines } from "../../db/schema";
 import { createHeadline, writeUnannounced } from "../../test/factories";
 import { builtPage, createTestApp, type TestApp } from "../../test/test-app";
 
 const PUBLIC_URL = "https://memegazette.example";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The built app's page in miniature: the server fills in its head. */
 const staticDir = () =>
@@ -187,7 +189,7 @@ describe("a headline's page", () => {
 });
 
 describe("heads kept in memory", () => {
-  it("read a headline once, and again as soon as a change is announced", async () => {
+  it("read a headline once, and again as soon as a change is announced (changes a second apart at most)", async () => {
     const cached = await createTestApp({
       staticDir: staticDir(),
       publicUrl: PUBLIC_URL,
@@ -207,12 +209,59 @@ describe("heads kept in memory", () => {
       );
       // Unannounced: the page is answered from memory.
       expect(await description()).toBe("First words.");
-      // Any announced change of the paper: read again.
+      // Any announced change of the paper: read again, within a second of the last read (a vote stream is
+      // one change a second to the heads, decision 015).
       await createHeadline(cached.db, { stage: "tomorrow" });
       await cached.database.changesHeard();
+      await sleep(FIRST_PAINT.checkMs + 100);
       expect(await description()).toBe("Second words.");
     } finally {
       await cached.close();
+    }
+  });
+});
+
+describe("heads under a stream of votes (issue 28, decision 015)", () => {
+  it("read the day again once a second at most, and name the same card while only its counts change", async () => {
+    const countsMs = 3_000;
+    const streamed = await createTestApp({ staticDir: staticDir(), publicUrl: PUBLIC_URL }, new Date(), {
+      countsMs,
+    });
+    try {
+      const { id } = await createHeadline(streamed.db, { title: "Stream leader", votes: 50 });
+      await streamed.database.changesHeard();
+      await sleep(FIRST_PAINT.checkMs + 100);
+      const head = async () => {
+        const html = (await streamed.app.inject({ url: "/" })).body;
+        return {
+          image: /<meta property="og:image" content="([^"]*)">/.exec(html)?.[1],
+          description: /<meta name="description" content="([^"]*)">/.exec(html)?.[1] ?? "",
+        };
+      };
+      const first = await head();
+      expect(first.description).toContain("Stream leader");
+      // Votes on the leader, as the database writes them (each one announced), for under `countsMs`: the
+      // front page keeps its head, so it is one page to compress, not one per vote.
+      const until = Date.now() + countsMs - 1_000;
+      while (Date.now() < until) {
+        await streamed.db.execute(sql`UPDATE headlines SET votes = votes + 1 WHERE id = ${id}`);
+        expect((await head()).image).toBe(first.image);
+        await sleep(100);
+      }
+      // Past `countsMs`, the card of the counts of now.
+      await sleep(1_200);
+      await streamed.db.execute(sql`UPDATE headlines SET votes = votes + 1 WHERE id = ${id}`);
+      await sleep(FIRST_PAINT.checkMs + 100);
+      const later = await head();
+      expect(later.image).not.toBe(first.image);
+      // A new leader is not a count: named within a second, with its own card, whatever the stream.
+      await createHeadline(streamed.db, { title: "Upstart leader", votes: 500 });
+      await sleep(FIRST_PAINT.checkMs + 100);
+      const overtaken = await head();
+      expect(overtaken.description).toContain("Upstart leader");
+      expect(overtaken.image).not.toBe(later.image);
+    } finally {
+      await streamed.close();
     }
   });
 });

@@ -21,7 +21,11 @@ import { KeptUntilChange } from "../../lib/kept-until-change";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
+  cardContent,
+  countlessCardVersion,
+  editionCardContent,
   editionCardPath,
+  editionDayCardContent,
   editionDayCardPath,
   headlineCardPath,
 } from "../headlines/card-path";
@@ -68,7 +72,15 @@ export const FEED_LINKS = [
  * The head of every page: a headline's page from the headline, a list page from the day's edition (its date
  * and its leader's share card).
  */
-export function createPageHeads(deps: { db: Db; config: Config; events: LiveEvents }): PageHeads {
+export function createPageHeads(deps: {
+  db: Db;
+  config: Config;
+  events: LiveEvents;
+  /** How long a head keeps its card while only the card's counts change (the first paints' countsMs). */
+  countsMs: number;
+  /** Changes closer together than this are one change to the heads (the first paints' checkMs). */
+  checkMs: number;
+}): PageHeads {
   const { db, config } = deps;
   const site = config.siteName;
   const absolute = (p: string) => `${config.publicUrl}${p}`;
@@ -90,13 +102,52 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
     async (receipt) => Boolean(await findByReceipt(db, receipt)),
     kept,
   );
-  deps.events.onChange((topics) => {
-    if (topics.every((topic) => topic === "notifications")) return;
+  const forgetAll = () => {
     edition.forget();
     headlines.forget();
     editions.forget();
     receipts.forget();
+  };
+  // A vote is a change (decision 015): the heads are read again at once after a change, and at most once
+  // more per `checkMs` while changes keep coming, all of them at its end, whatever the vote rate.
+  let throttled: ReturnType<typeof setTimeout> | undefined;
+  let changedMeanwhile = false;
+  const endOfThrottle = () => {
+    throttled = undefined;
+    if (!changedMeanwhile) return;
+    changedMeanwhile = false;
+    forgetAll();
+    throttle();
+  };
+  const throttle = () => {
+    throttled = setTimeout(endOfThrottle, deps.checkMs);
+    throttled.unref?.();
+  };
+  deps.events.onChange((topics) => {
+    if (topics.every((topic) => topic === "notifications")) return;
+    if (throttled) {
+      changedMeanwhile = true;
+      return;
+    }
+    forgetAll();
+    throttle();
   });
+
+  // The card each page's head named, by page: named again while only its counts differ, for `countsMs`.
+  // A vote on the leader changes its card's figures; a head that named a new card with every vote would
+  // be a new page to render and compress with every vote (web-app.ts keeps pages by their head).
+  const named = new Map<string, { countless: string; path: string; since: number }>();
+  const cardOf = (pathname: string, content: unknown, path: string) => {
+    const countless = countlessCardVersion(content);
+    const now = Date.now();
+    const before = named.get(pathname);
+    named.delete(pathname); // re-inserted below: the Map's order is the use order
+    const kept = before && before.countless === countless && now - before.since < deps.countsMs;
+    const card = kept ? before : { countless, path, since: now };
+    named.set(pathname, card);
+    if (named.size > MAX_CACHED_HEADLINES) named.delete(named.keys().next().value as string);
+    return absolute(card.path);
+  };
 
   const editionHead = async (pathname: string): Promise<PageAnswer | null> => {
     const day = EDITION_PATH_PATTERN.exec(pathname)?.[1];
@@ -117,7 +168,11 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
         description: `${SCREEN_DESCRIPTIONS.edition}${lead}`,
         canonicalUrl: absolute(`/edition/${day}`),
         ogType: "article",
-        imageUrl: absolute(editionDayCardPath({ day, leader, final })),
+        imageUrl: cardOf(
+          pathname,
+          editionDayCardContent({ day, leader, final }),
+          editionDayCardPath({ day, leader, final }),
+        ),
         imageAlt: leader ? `${site}, ${editionDate(day)}: ${leader.title}` : `${site}, ${editionDate(day)}`,
         noindex: false,
       },
@@ -132,7 +187,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
       description: `${SCREEN_DESCRIPTIONS[page]}${lead}`,
       canonicalUrl: absolute(canonicalPagePath(pathname)),
       ogType: "website",
-      imageUrl: absolute(editionCardPath({ day, leader })),
+      imageUrl: cardOf(page, editionCardContent({ day, leader }), editionCardPath({ day, leader })),
       imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
       // A receipt is private to whoever holds its link: never in a search engine.
       noindex: page === "admin" || page === NOT_FOUND_PAGE || page === RECEIPT_PAGE,
@@ -189,7 +244,7 @@ export function createPageHeads(deps: { db: Db; config: Config; events: LiveEven
         description: shortenAtWord(headline.description || SCREEN_DESCRIPTIONS.home, 200),
         canonicalUrl: absolute(canonical),
         ogType: "article",
-        imageUrl: absolute(headlineCardPath(headline)),
+        imageUrl: cardOf(canonical, cardContent(headline), headlineCardPath(headline)),
         imageAlt: headline.title,
         noindex: false,
       },
