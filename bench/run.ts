@@ -433,7 +433,7 @@ async function main() {
       table[key] = row;
     }
     console.log(`machine load (1 min) at start / end: ${loadAtStart} / ${os.loadavg()[0]?.toFixed(2)}`);
-    console.log(`reads: bare node:http, same bytes: ${Math.round(bareRate)} req/s`);
+    if (CASES.has("reads")) console.log(`reads: bare node:http, same bytes: ${Math.round(bareRate)} req/s`);
     console.table(table);
     const consistent = checks.every(({ rows, counted, ok }) => rows === counted && rows === ok);
     console.log(

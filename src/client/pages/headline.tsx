@@ -145,8 +145,9 @@ function HeadlineFacts({ headline }: { headline: HeadlinePage }) {
           <time dateTime={headline.createdAt}>{date}</time>
         </dd>
       </div>
-      {/* In today's voting the vote panel below shows the count, with its bar: said once (issue 23). */}
-      {headline.isTodaysNews && isInPlay(headline.stage) ? null : (
+      {/* In a race, its panel below shows the count, named by its race: said once (issues 23 and 31). A
+          candidate of Tomorrow's News only has no count in today's race to show. */}
+      {isInPlay(headline.stage) && (headline.isTodaysNews || headline.isTomorrowsNews) ? null : (
         <div className="flex gap-1">
           <dt>Votes:</dt>
           <dd className="text-ink">{headline.votes}</dd>

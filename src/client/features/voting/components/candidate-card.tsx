@@ -72,6 +72,8 @@ export function CandidateCard({
         <p className="text-base break-words">{candidate.description}</p>
         <p className="font-pixel text-xs">
           {candidate.votes} {candidate.votes === 1 ? "vote" : "votes"}
+          {/* On the headline's own page, beside other counts: named by its race (issue 31). */}
+          {inPage ? " in Tomorrow's News" : null}
         </p>
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-3">
