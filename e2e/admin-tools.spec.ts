@@ -210,6 +210,10 @@ test.describe("notifications", () => {
     await expect(page.getByText("Message is required")).toBeVisible();
 
     await page.getByLabel("Message").fill(message);
+    // The expiry is typed in the reader's own time, which the field says; the list says it in ET (issue 31).
+    await expect(page.getByText(/Optional, in your own time \([\w/+-]+\)/)).toBeVisible();
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel("Expires at").fill(`${tomorrow}T12:00`);
     await page.getByRole("button", { name: "Post Notification" }).click();
     await expectToast(page, "Notification created");
     const item = page
@@ -217,6 +221,7 @@ test.describe("notifications", () => {
       .getByRole("listitem")
       .filter({ hasText: message });
     await expect(item).toBeVisible();
+    await expect(item).toContainText(/Expires \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M ET/);
 
     await page.goto("/");
     const ticker = page.getByRole("region", { name: "Latest notices" });

@@ -24,6 +24,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/lib/use-toast";
 import { NOTIFICATION_MAX_LENGTH, NotificationInputSchema } from "@/common/admin";
 import type { Notification } from "@/common/notification";
+import { formatEasternEt, withLocalTime } from "@/common/time-text";
 import { useNotificationsAdmin } from "../api/use-notifications-admin";
 import { useNotificationsAdminCreate } from "../api/use-notifications-admin-create";
 import { useNotificationsAdminDelete } from "../api/use-notifications-admin-delete";
@@ -50,8 +51,12 @@ function localDateTimeNow(): string {
   return format(new Date(), "yyyy-MM-dd'T'HH:mm");
 }
 
+/** The reader's zone: the expiry field is in it, as a datetime-local field always is. */
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A notification's moments as the rest of the site writes them: ET, with the reader's own time beside. */
 function formatWhen(iso: string): string {
-  return format(new Date(iso), "MMM d, yyyy h:mm a");
+  return withLocalTime(iso, LOCAL_ZONE, formatEasternEt);
 }
 
 /** Notifications: short messages for the news ticker under the masthead, optionally with an expiry. */
@@ -148,7 +153,7 @@ function CreateNotificationForm() {
   const messageId = `${id}-message`;
   const expiryId = `${id}-expiry`;
   const messageHint = `${messageLength} / ${NOTIFICATION_MAX_LENGTH} characters`;
-  const expiryHint = "Optional. Without an expiry it runs until you delete it.";
+  const expiryHint = `Optional, in your own time (${LOCAL_ZONE}). Without an expiry it runs until you delete it.`;
 
   return (
     <section aria-labelledby={`${id}-title`}>
