@@ -24,6 +24,8 @@ export async function buildServer(outdir = path.join(root, "dist", "server")): P
       migrate: path.join(root, "src/server/migrate.ts"),
       backup: path.join(root, "src/server/backup.ts"),
       restore: path.join(root, "src/server/restore.ts"),
+      // The first paints' thread (features/share/first-paint-drawer.ts starts it from beside the bundle).
+      "first-paint-worker": path.join(root, "src/server/features/share/first-paint-worker.ts"),
     },
     outdir,
     bundle: true,

@@ -119,6 +119,14 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
     }),
+    renderFetches: new Counter({
+      name: "first_paint_render_fetches_total",
+      help:
+        "Lists a draw had to fetch while rendering, by page route: none when the lists of the page's last draw " +
+        "were read before it (drawn in one render).",
+      labelNames: ["route"] as const,
+      registers: [this.registry],
+    }),
   };
 
   readonly refusals = new Counter({
@@ -299,6 +307,7 @@ function routeOf(request: FastifyRequest): string {
 export interface FirstPaintMetrics {
   draws: Counter<"route">;
   drawSeconds: Histogram<"route">;
+  renderFetches: Counter<"route">;
 }
 
 export function registerObservability(app: App): Metrics {

@@ -8,6 +8,8 @@ import { EASTERN, localTimeBeside } from "@/common/time";
 import type { LiveEvents } from "../../events/live-events";
 import type { PublicReads } from "../../lib/public-reads";
 import type { FirstPaintMetrics } from "../../plugins/observability";
+import { type DrawRequest, drawOnPaintThread, type FirstPaintDraw } from "./first-paint-drawer";
+import { shapeOf } from "./paint-shape";
 
 /** The HTML a page's `#root` starts with, and the lists it was drawn from, for the browser. */
 export type PaintedBody = FirstPaint;
@@ -26,7 +28,7 @@ export interface PaintAnswer {
 /** `pathname` is the page's canonical path; `network` the asker's (IPv4 address or IPv6 /64). */
 export type FirstPaints = ((pathname: string, page: PageFile, network: string) => Promise<PaintAnswer>) & {
   /**
-   * Loads the renderer and draws the main navigation's pages, in the background (once the server listens):
+   * Starts the first paints' thread and draws the main navigation's pages there (once the server listens):
    * the first visitor after a start would otherwise wait for the renderer's modules to load (~0.2 s) and
    * for a draw that nothing has warmed yet.
    */
@@ -124,36 +126,6 @@ const NOT_FOUND_PATH = "/404";
 /** The pages of the main navigation, drawn once the server listens (FirstPaints.warm), one after another. */
 const WARM_PATHS = ["/", "/tomorrows-news", "/yesterdays-news", "/archive"];
 
-/** Fields that a vote (or a market refresh) changes: counts, not what a page lists (decision 015). */
-const COUNT_FIELD =
-  /^(votes|tomorrowVotes|holdVotes|buyVotes|sellVotes|ctoVotes|rank|price|marketCap|volume24h|priceChange24h|liquidityUsd)$/;
-
-/**
- * What a public answer lists, without its counts: the JSON with every count left out and every list of
- * records in id order (a vote reorders a race; it lists the same headlines). Two answers of one shape draw
- * the same page but for numbers, which the browser's one fetch after hydration brings up to date.
- */
-export function shapeOf(json: string): string {
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) {
-      const items = value.map(strip);
-      const byId = items.every((item) => typeof (item as { id?: unknown })?.id === "number");
-      return byId ? items.sort((a, b) => (a as { id: number }).id - (b as { id: number }).id) : items;
-    }
-    if (value === null || typeof value !== "object") return value;
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !COUNT_FIELD.test(key))
-        .map(([key, item]) => [key, strip(item)]),
-    );
-  };
-  try {
-    return JSON.stringify(strip(JSON.parse(json)));
-  } catch {
-    return json;
-  }
-}
-
 interface Paint {
   body: PaintedBody | undefined;
   drawnAt: number;
@@ -171,25 +143,7 @@ interface Kept {
 }
 
 /** Which list each public read of a page was for: read again before its next draw (a one-render draw). */
-type Recipe = Array<readonly [readonly unknown[], string]>;
-
-/**
- * The draw in progress, whose public reads the renderer's transport (client/lib/api-client.ts, one object
- * per process) answers. Draws run one at a time (CPU work on the one thread: nothing is gained by
- * interleaving them), so a variable says whose they are. Not an AsyncLocalStorage: on Node 20 each one
- * enabled costs every promise of the process a hook (measured: ~2% of a vote's CPU).
- */
-let drawing:
-  | {
-      reads: PublicReads;
-      seen: Map<string, string>;
-      recipe: Recipe;
-      /** The list whose fetch is being started (DrawHints.around: the query calls the transport at once). */
-      queryKey?: readonly unknown[];
-    }
-  | undefined;
-/** The end of the last draw asked for: the next one starts after it. */
-let drawsQueue: Promise<unknown> = Promise.resolve();
+type Recipe = FirstPaintDraw["recipe"];
 
 /**
  * Each public page's first paint, drawn on the server with the app's own components (decisions 014 and
@@ -228,53 +182,32 @@ export function createFirstPaints(deps: {
   const recipes = new Map<string, Recipe>();
   const drawsBy = new Map<string, { since: number; count: number }>();
 
-  const draw = (pathname: string): Promise<Paint> => {
-    const next = drawsQueue.then(() => drawNow(pathname));
-    drawsQueue = next;
-    return next;
-  };
-
-  const drawNow = async (pathname: string): Promise<Paint> => {
-    const seen = new Map<string, string>();
-    const recipe: Recipe = [];
+  /** Draws a page on the first paints' thread (first-paint-drawer.ts): never on the thread of the votes. */
+  const draw = async (pathname: string): Promise<Paint> => {
     const drawnAt = Date.now();
     const changesBefore = changes;
-    let body: PaintedBody | undefined;
+    const read = async (url: string) => {
+      const { status, body } = await reads.answer(url);
+      return { status, body: String(body) };
+    };
     try {
-      const { renderFirstPaint } = await loadRenderer();
       // The lists the page asked for last time, read now: the page is drawn once, with them.
-      const known: Array<readonly [readonly unknown[], unknown]> = [];
+      const known: DrawRequest["known"] = [];
       for (const [queryKey, url] of recipes.get(pathname) ?? []) {
-        const { status, body: json } = await reads.answer(url);
-        if (status !== 200) continue;
-        seen.set(url, shapeOf(String(json)));
-        recipe.push([queryKey, url]);
-        known.push([queryKey, JSON.parse(String(json))]);
+        const { status, body } = await read(url);
+        if (status === 200) known.push([queryKey, url, body]);
       }
-      const current: NonNullable<typeof drawing> = { reads, seen, recipe };
-      drawing = current;
-      try {
-        body = await renderFirstPaint(pathname, site, {
-          known,
-          around: (queryKey, fetch) => {
-            current.queryKey = queryKey;
-            try {
-              return fetch();
-            } finally {
-              current.queryKey = undefined;
-            }
-          },
-        });
-      } finally {
-        drawing = undefined;
-      }
+      const drawn = await drawOnPaintThread({ pathname, site, known }, read);
       recipes.delete(pathname);
-      recipes.set(pathname, recipe);
+      recipes.set(pathname, drawn.recipe);
       while (recipes.size > deps.max) recipes.delete(recipes.keys().next().value as string);
+      const route = pageRouteOf(pathname) ?? "not-found";
+      deps.metrics?.renderFetches.inc({ route }, drawn.fetchedDuringRender);
+      return { body: drawn.paint, drawnAt, reads: new Map(drawn.reads), changes: changesBefore };
     } catch (error) {
       deps.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
+      return { body: undefined, drawnAt, reads: new Map(), changes: changesBefore };
     }
-    return { body, drawnAt, reads: seen, changes: changesBefore };
   };
 
   const isFresh = (paint: Paint, now: number) => {
@@ -392,38 +325,7 @@ export function createFirstPaints(deps: {
     return { body: paint.body, source: paint.body ? "drawn" : "shell", ms: performance.now() - started };
   };
   firstPaints.warm = () => {
-    loadRenderer().then(
-      () => {
-        for (const pathname of WARM_PATHS) if (!kept.has(pathname)) keep(pathname, drawn(pathname));
-      },
-      (error: unknown) =>
-        deps.log.warn({ err: error }, "first paint renderer not loaded: the browser draws pages"),
-    );
+    for (const pathname of WARM_PATHS) if (!kept.has(pathname)) keep(pathname, drawn(pathname));
   };
   return firstPaints;
-}
-
-let renderer: Promise<typeof import("@/client/first-paint")> | undefined;
-
-/**
- * The renderer, once; its API requests are read from the public reads of the page being drawn, with no
- * HTTP request (lib/public-reads.ts), and remembered with their shape.
- */
-function loadRenderer() {
-  renderer ??= import("@/client/first-paint").then((module) => {
-    module.transport.fetch = async (input, init) => {
-      const draw = drawing;
-      if (!draw) return fetch(input, init);
-      const url = String(input);
-      const queryKey = draw.queryKey;
-      const { status, body } = await draw.reads.answer(url);
-      if (status === 200) {
-        draw.seen.set(url, shapeOf(String(body)));
-        if (queryKey) draw.recipe.push([queryKey, url]);
-      }
-      return new Response(body as BodyInit, { status, headers: { "content-type": "application/json" } });
-    };
-    return module;
-  });
-  return renderer;
 }
