@@ -25,6 +25,11 @@ export const EditionEntrySchema = z.object({
   /** Votes staff voided, with their reasons (each once). */
   voided: z.number().int(),
   voidReasons: z.array(z.string()),
+  /**
+   * Removed by staff after votes were cast for it: still on the record with its votes, like a void, ranked
+   * after the headlines still standing; its votes are not counted in the race's total, and it has no page.
+   */
+  removed: z.boolean(),
   /** 1 for the most voted (the tie rule of the cycle); every headline ranked. */
   rank: z.number().int(),
   isWinner: z.boolean(),
@@ -58,7 +63,7 @@ export type EditionRecord = z.infer<typeof EditionRecordSchema>;
  * The CSV download's columns, one row per headline of each race. `race` says which vote the row counts
  * (today's or the Tomorrow's race); `raceOpened` and `closesAt` name the race itself (the JSON's `race` and
  * `closesAt`), so a day with two races (a reset) has two rank-1 rows that can be told apart; `isWinner` is
- * true or false. Columns are only ever added at the end: a sheet that reads them by position keeps working.
+ * true or false, and so is `removed` (a headline staff removed, kept on the record with its votes). Columns are only ever added at the end: a sheet that reads them by position keeps working.
  */
 export const EDITION_CSV_COLUMNS = [
   "id",
@@ -70,4 +75,5 @@ export const EDITION_CSV_COLUMNS = [
   "raceOpened",
   "closesAt",
   "isWinner",
+  "removed",
 ] as const;

@@ -164,8 +164,11 @@ export function Edition() {
 }
 
 function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
-  const counted = race.headlines.reduce((sum, h) => sum + h.votes, 0);
-  const voided = race.headlines.reduce((sum, h) => sum + h.voided, 0);
+  const standing = race.headlines.filter((h) => !h.removed);
+  const counted = standing.reduce((sum, h) => sum + h.votes, 0);
+  const voided = standing.reduce((sum, h) => sum + h.voided, 0);
+  // A removed headline's votes are on the record beside it, like voids, but not counted (issue 31).
+  const removed = race.headlines.reduce((sum, h) => sum + (h.removed ? h.votes + h.voided : 0), 0);
   const id = `race-${race.race.replace(/\W/g, "")}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
@@ -176,6 +179,7 @@ function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
         <p className="text-base text-ink-soft">
           {race.final ? "Closed" : "Closes"} at <Closing at={race.closesAt} /> · {counted} votes counted
           {voided > 0 ? `, ${voided} voided` : ""}
+          {removed > 0 ? `, ${removed} on headlines removed by staff` : ""}
         </p>
       </div>
       {race.headlines.length === 0 ? (
@@ -210,9 +214,20 @@ function Standings({ entries, label }: { entries: EditionEntry[]; label: string 
             {entry.rank}
           </span>
           <div className="flex min-w-0 flex-col gap-1">
-            <Link to={entry.path} className="font-bold break-words underline underline-offset-4">
-              {entry.title}
-            </Link>
+            {entry.removed ? (
+              // Its page is gone with it: the title is the record's, not a link to a missing page.
+              <span className="font-bold break-words">{entry.title}</span>
+            ) : (
+              <Link to={entry.path} className="font-bold break-words underline underline-offset-4">
+                {entry.title}
+              </Link>
+            )}
+            {entry.removed ? (
+              <p className="text-sm text-ink-soft">
+                Removed by staff: its {entry.votes + entry.voided}{" "}
+                {entry.votes + entry.voided === 1 ? "vote is" : "votes are"} not counted
+              </p>
+            ) : null}
             {entry.isWinner ? (
               <Badge variant="green" className="self-start">
                 Winner

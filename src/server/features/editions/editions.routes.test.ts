@@ -93,12 +93,28 @@ describe("an edition's record", () => {
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="edition-${day}.csv"`);
     const r = `${race?.race},${race?.closesAt}`;
     expect(csv.body.split("\r\n")).toEqual([
-      "id,title,race,votes,voided,rank,raceOpened,closesAt,isWinner",
-      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1,${r},false`,
-      `${a?.id},Frog buys the moon,today,2,0,2,${r},false`,
-      `${c?.id},Nobody voted for me,today,0,0,3,${r},false`,
+      "id,title,race,votes,voided,rank,raceOpened,closesAt,isWinner,removed",
+      `${b?.id},"'=HYPERLINK(""http://evil""), cats",today,3,0,1,${r},false,false`,
+      `${a?.id},Frog buys the moon,today,2,0,2,${r},false,false`,
+      `${c?.id},Nobody voted for me,today,0,0,3,${r},false,false`,
       "",
     ]);
+  });
+
+  it("keeps a headline staff removed from the open race on the record with its votes, like a void (issue 31)", async () => {
+    const a = await createHeadline(t.db, { title: "Frog buys the moon" });
+    const b = await createHeadline(t.db, { title: "Spam about a rug" });
+    await votesFor(a.id, 2);
+    await votesFor(b.id, 3);
+    expect((await staff("DELETE", `/api/admin/headlines/${b.id}`)).statusCode).toBe(204);
+    const day = await today();
+    const [race] = (await edition(day)).races;
+    expect(race?.headlines.map((h) => [h.id, h.votes, h.rank, h.removed])).toEqual([
+      [a.id, 2, 1, false],
+      [b.id, 3, 2, true],
+    ]);
+    const csv = (await t.app.inject({ url: `/api/editions/${day}.csv` })).body.trim().split("\r\n");
+    expect(csv[2]?.split(",").slice(-1)).toEqual(["true"]);
   });
 
   it("freezes at the close with the winner marked and voids counted with their reason, and never changes after", async () => {

@@ -81,7 +81,18 @@ export function editionCsv(edition: EditionRecord): string {
       ["tomorrow", race.qualifiers],
     ] as const) {
       for (const e of entries) {
-        const row = [e.id, e.title, name, e.votes, e.voided, e.rank, race.race, race.closesAt, e.isWinner];
+        const row = [
+          e.id,
+          e.title,
+          name,
+          e.votes,
+          e.voided,
+          e.rank,
+          race.race,
+          race.closesAt,
+          e.isWinner,
+          e.removed,
+        ];
         lines.push(row.map(cell).join(","));
       }
     }

@@ -28,7 +28,9 @@ export async function findEditionRecord(db: Db, day: string, now: Date): Promise
   if (rows.length === 0) return null;
   const races: EditionRace[] = [];
   for (const row of rows) {
-    const standings = row.frozenAt ? (row.standings as Standings) : await countRace(db, row, now);
+    const standings = row.frozenAt
+      ? frozenStandings(row.standings as Standings)
+      : await countRace(db, row, now);
     races.push({
       race: row.race.toISOString(),
       closesAt: row.closesAt.toISOString(),
@@ -114,6 +116,13 @@ export async function freezeClosedEditions(db: Db, now: Date): Promise<string[]>
   return frozen;
 }
 
+/** Standings frozen before entries said whether staff removed them (issue 31): none was. */
+function frozenStandings(standings: Standings): Standings {
+  const withRemoved = (entries: EditionEntry[]) =>
+    entries.map((entry) => ({ ...entry, removed: entry.removed ?? false }));
+  return { headlines: withRemoved(standings.headlines), qualifiers: withRemoved(standings.qualifiers) };
+}
+
 interface CountedRow {
   id: number;
   title: string;
@@ -122,6 +131,8 @@ interface CountedRow {
   voided: number;
   reasons: string[] | null;
   last_vote: string | Date | null;
+  /** Deleted by staff after votes were cast for it (its votes stay in their rows). */
+  removed: boolean;
 }
 
 /**
@@ -178,13 +189,14 @@ async function countRace(db: Db, row: EditionRow, now: Date): Promise<Standings>
         UNION SELECT ${winner?.id ?? null}::int WHERE ${winner?.id ?? null}::int IS NOT NULL
       )
       SELECT h.id, h.title, h.created_at, coalesce(c.votes, 0) AS votes, coalesce(c.voided, 0) AS voided,
-        c.reasons, c.last_vote
+        c.reasons, c.last_vote, h.deleted_at IS NOT NULL AS removed
       FROM members m JOIN headlines h ON h.id = m.id LEFT JOIN counted c ON c.headline_id = h.id
-      WHERE h.is_public`),
+      WHERE h.is_public OR h.deleted_at IS NOT NULL`),
   );
   const qualifying = rowsOf<CountedRow>(
     await db.execute(sql`
-      SELECT h.id, h.title, h.created_at, q.votes, q.voided, q.reasons, NULL AS last_vote
+      SELECT h.id, h.title, h.created_at, q.votes, q.voided, q.reasons, NULL AS last_vote,
+        h.deleted_at IS NOT NULL AS removed
       FROM (
         SELECT DISTINCT ON (t.headline_id) t.headline_id, t.created_at FROM headline_transitions t
         WHERE t.action = 'promote' AND t.created_at > ${since}::timestamptz AND t.created_at <= ${until}::timestamptz
@@ -197,7 +209,7 @@ async function countRace(db: Db, row: EditionRow, now: Date): Promise<Standings>
           array_agg(DISTINCT v.void_reason) FILTER (WHERE v.voided_at IS NOT NULL AND v.void_reason IS NOT NULL) AS reasons
         FROM votes v WHERE v.headline_id = p.headline_id AND v.kind = 'tomorrow' AND v.created_at <= p.created_at
       ) q
-      WHERE h.is_public`),
+      WHERE h.is_public OR h.deleted_at IS NOT NULL`),
   );
   return {
     headlines: ranked(counted, winner?.id),
@@ -207,11 +219,16 @@ async function countRace(db: Db, row: EditionRow, now: Date): Promise<Standings>
 
 const time = (at: string | Date | null) => (at === null ? Number.POSITIVE_INFINITY : new Date(at).getTime());
 
-/** The cycle's tie rule: most votes; then whose last vote came first; then the older; then the lower id. */
+/**
+ * The cycle's tie rule: most votes; then whose last vote came first; then the older; then the lower id. A
+ * headline staff removed stays on the record with its votes, like a void, ranked after every one still
+ * standing (issue 31): deleting a headline never rewrites an edition.
+ */
 function ranked(rows: CountedRow[], winnerId: number | undefined): EditionEntry[] {
   return [...rows]
     .sort(
       (a, b) =>
+        Number(a.removed) - Number(b.removed) ||
         b.votes - a.votes ||
         time(a.last_vote) - time(b.last_vote) ||
         time(a.created_at) - time(b.created_at) ||
@@ -224,6 +241,7 @@ function ranked(rows: CountedRow[], winnerId: number | undefined): EditionEntry[
       votes: r.votes,
       voided: r.voided,
       voidReasons: r.reasons ?? [],
+      removed: r.removed,
       rank: i + 1,
       isWinner: r.id === winnerId,
     }));
