@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { easternDay } from "@/common/time";
-import { archiveEntries, auditLog, headlines, settings } from "../../db/schema";
+import { archiveEntries, auditLog, editions, headlines, settings } from "../../db/schema";
 import { createHeadline } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
@@ -88,6 +88,27 @@ describe("POST /api/admin/move-winner-to-yesterday", () => {
     expect(ids(home)).not.toContain(winner.id);
     expect(ids(await publicList("/api/yesterdays-news"))).toContain(winner.id);
     expect((await publicList("/api/archive")).map((e) => e.id)).toEqual([entry?.id]);
+  });
+
+  it("dates the archive entry by the edition that crowned it, not the day it moved on (issue 31)", async () => {
+    const [crownedIn] = await t.db.select({ day: editions.day }).from(editions);
+    const chosen = await createHeadline(t.db, { title: "Crowned without a vote", votes: 0 });
+    expect((await call("POST", `/api/admin/headlines/${chosen.id}/announce-winner`)).statusCode).toBe(200);
+    // Two days later a new race runs (its edition dated then) when staff move the winner on.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    await t.db.update(settings).set({
+      raceCycle: new Date(),
+      votingEndTime: later,
+      launchTime: new Date(later.getTime() + 7_200_000),
+      currentDay: easternDay(later),
+    });
+    expect((await call("POST", "/api/admin/move-winner-to-yesterday")).statusCode).toBe(200);
+    const [entry] = await t.db.select().from(archiveEntries);
+    expect(entry?.launchDate).toBe(crownedIn?.day);
+    const listed = (await t.app.inject({ url: "/api/archive" })).json() as Array<{ editionDate: string | null }>;
+    expect(listed[0]?.editionDate).toBe(crownedIn?.day);
+    expect(crownedIn?.day).not.toBe(easternDay(later));
   });
 
   it("uses the title as the meme coin without a symbol, and answers 409 when there is no current winner", async () => {
