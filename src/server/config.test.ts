@@ -117,7 +117,8 @@ describe("configuration", () => {
       launchBuybackPercent: 1,
     });
     const config = loadConfig({
-      LAUNCH_WALLETS: " 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU, EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v,",
+      LAUNCH_WALLETS:
+        " 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU, EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v,",
       LAUNCH_CREATOR_ADDRESS: "HdaKLkSJTcUkGPFfTZgu7XyWo9rBXgmjtFwbNJxHqbQd",
       LAUNCH_BUY_SOL: "0.5",
       LAUNCH_BUYBACK_PERCENT: "2.5",

@@ -576,10 +576,7 @@ export const launches = pgTable(
     index("launches_headline_idx").on(t.headlineId),
     index("launches_edition_idx").on(t.editionDay),
     check("launches_kind_known", sql`${t.kind} IN ('launch', 'sell', 'buyback')`),
-    check(
-      "launches_state_known",
-      sql`${t.state} IN ('prepared', 'sent', 'confirmed', 'expired', 'failed')`,
-    ),
+    check("launches_state_known", sql`${t.state} IN ('prepared', 'sent', 'confirmed', 'expired', 'failed')`),
   ],
 );
 
