@@ -152,7 +152,6 @@ export type LaunchReceipt = z.infer<typeof LaunchReceiptSchema>;
 
 /** The public receipt's page. */
 export const launchReceiptPath = (day: string) => `/launch/${day}`;
-export const LAUNCH_PATH_PATTERN = /^\/launch\/(\d{4}-\d{2}-\d{2})\/?$/;
 
 /** The coin's metadata document, served by the site itself for ever. */
 export const coinMetadataPath = (mint: string) => `/m/${mint}.json`;

@@ -18,6 +18,7 @@ const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => str
   admin: () => "Admin Controls",
   receipt: () => "Your Submission",
   edition: () => "Edition",
+  launch: () => "Launch Receipt",
   [NOT_FOUND_PAGE]: () => "404 Page Not Found",
 };
 
@@ -34,6 +35,11 @@ export function frontPageTitle(siteName: string, day: string): string {
 /** An edition's page names its day: "The Edition of Thursday, November 26, 2026 | Meme Gazette". */
 export function editionTitle(siteName: string, day: string): string {
   return documentTitle(`The Edition of ${editionDate(day)}`, siteName);
+}
+
+/** A launch receipt's page names its day: "The Launch of Thursday, November 26, 2026 | Meme Gazette". */
+export function launchTitle(siteName: string, day: string): string {
+  return documentTitle(`The Launch of ${editionDate(day)}`, siteName);
 }
 
 /** The document title of a screen other than a headline's own page. */
