@@ -346,32 +346,39 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
 
   it("422 for a changed amount, a changed recipient or a missing mint signature, and nothing is sent", async () => {
     await start();
-    const { mint, launch, transaction } = await prepared();
-    const buyIndex = (m: InstanceType<typeof web3.TransactionMessage>) => m.instructions.length - 1;
-    const tampered = {
-      amount: sign(transaction, [WALLET, mint], (m) => {
-        const buy = m.instructions[buyIndex(m)];
-        if (buy) buy.data.writeBigUInt64LE(5_000_000_000n, 16); // max_sol_cost: 5 SOL
-      }),
-      recipient: sign(transaction, [WALLET, mint], (m) => {
-        const buy = m.instructions[buyIndex(m)];
-        const meta = buy?.keys[1];
-        if (meta) meta.pubkey = OTHER_WALLET.publicKey; // the fee recipient
-      }),
-      noMint: (() => {
+    const buyOf = (m: InstanceType<typeof web3.TransactionMessage>) =>
+      m.instructions[m.instructions.length - 1];
+    const tamperings: Record<string, (transaction: string, mint: Keypair) => string> = {
+      amount: (transaction, mint) =>
+        sign(transaction, [WALLET, mint], (m) => {
+          buyOf(m)?.data.writeBigUInt64LE(5_000_000_000n, 16); // max_sol_cost: 5 SOL
+        }),
+      recipient: (transaction, mint) =>
+        sign(transaction, [WALLET, mint], (m) => {
+          const meta = buyOf(m)?.keys[1]; // the fee recipient
+          if (meta) meta.pubkey = OTHER_WALLET.publicKey;
+        }),
+      noMint: (transaction) => {
         const tx = web3.VersionedTransaction.deserialize(Buffer.from(transaction, "base64"));
         tx.sign([WALLET]);
         return Buffer.from(tx.serialize()).toString("base64");
-      })(),
-      payer: sign(transaction, [OTHER_WALLET, mint], (m) => {
-        m.payerKey = OTHER_WALLET.publicKey;
-      }),
+      },
+      payer: (transaction, mint) =>
+        sign(transaction, [OTHER_WALLET, mint], (m) => {
+          m.payerKey = OTHER_WALLET.publicKey;
+        }),
     };
     const answers: Record<string, string> = {};
-    for (const [name, signed] of Object.entries(tampered)) {
-      const res = await submit(launch.id, signed);
+    for (const [name, tamper] of Object.entries(tamperings)) {
+      const { mint, launch, transaction } = await prepared();
+      const res = await submit(launch.id, tamper(transaction, mint));
       expect(res.statusCode, name).toBe(422);
       answers[name] = res.json().message;
+      // Refused for good: marked failed with why, and the honest bytes are not taken for it any more.
+      const [row] = await t.db.select().from(launches).where(eq(launches.id, launch.id));
+      expect(row?.state, name).toBe("failed");
+      expect(row?.error, name).toContain("Refused:");
+      expect((await submit(launch.id, sign(transaction, [WALLET, mint]))).statusCode, name).toBe(409);
     }
     expect(answers.amount).toMatch(/Instruction \d differs: different data/);
     expect(answers.recipient).toMatch(new RegExp(`is ${OTHER_WALLET.publicKey.toBase58()} instead of`));
@@ -380,10 +387,11 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
     expect(answers.amount).toContain("nothing was sent");
     expect(node.sent).toEqual([]);
     expect(node.simulated).toEqual([]);
-    const [row] = await t.db.select().from(launches);
-    expect(row?.state).toBe("prepared");
-    // And the honest one still goes through afterwards.
-    expect((await submit(launch.id, sign(transaction, [WALLET, mint]))).statusCode).toBe(200);
+    // A new launch is prepared at once and the honest one goes through.
+    const honest = await prepared();
+    expect((await submit(honest.launch.id, sign(honest.transaction, [WALLET, honest.mint]))).statusCode).toBe(
+      200,
+    );
   });
 
   it("an expired transaction is refused and marked expired; the launch may be prepared again", async () => {

@@ -399,7 +399,8 @@ async function findLaunch(db: Db, id: number): Promise<LaunchRow> {
 }
 
 /**
- * The signed transaction comes back: checked against the prepared one (422 with what differs, nothing sent),
+ * The signed transaction comes back: checked against the prepared one (422 with what differs, nothing sent,
+ * marked failed),
  * then the expiry (422, marked expired), the network's simulation (422, marked failed), and only then sent
  * through this server's node. It is marked sent, with its signature, before the node is asked: a second
  * submission of the same launch finds it sent (409), so it is sent once.
@@ -417,6 +418,16 @@ export async function submitSigned(
   const wire = Buffer.from(transaction, "base64");
   const check = checkSigned(row.message, wire, { wallet: row.wallet, mint: row.mint });
   if (check.differences.length > 0) {
+    // Refused for good: a wallet that changed what it signed is not retried with the same bytes; the launch
+    // may be prepared again at once (a new mint, maybe another wallet), and the receipt shows why.
+    await move(
+      db,
+      row,
+      "prepared",
+      "failed",
+      { error: `Refused: ${check.differences.join(" ")}`.slice(0, 2_000) },
+      now,
+    );
     throw new LaunchRefused(
       `The signed transaction is not the one prepared, so nothing was sent: ${check.differences.join(" ")}`,
       check.differences,
