@@ -23,7 +23,8 @@ export const LAUNCH_MESSAGES = {
   noCreator: "No creator address is configured: set LAUNCH_CREATOR_ADDRESS.",
   noRpc: "No Solana RPC is configured: set SOLANA_RPC_URL.",
   notWinner: "Only the current winner without a contract address can be launched.",
-  alreadyLive: "Another launch of this edition is already prepared, sent or done.",
+  alreadyLive:
+    "Another launch of this edition is already prepared or sent: wait for it to confirm or expire.",
   mintUsed: "This mint key was used before: generate a new one.",
   name: `The coin's name must be 1 to ${COIN_NAME_MAX_BYTES} bytes`,
   symbol: `The symbol must be 1 to ${COIN_SYMBOL_MAX} capital letters or digits`,

@@ -531,8 +531,9 @@ export const uploadLog = pgTable(
  * The paper's own coin launches (issue 29, decision 016): each row one transaction the server built, the
  * staff's wallet signed and the server checked and sent: the launch itself (create and first buy), then the
  * sale of that buy and the buy-back of the paper's own coin. The partial unique index is the rule that two
- * staff pressing Launch at once make one launch: one live row per edition and kind (a prepared one that
- * expired, or one that failed, may be prepared again).
+ * staff pressing Launch at once make one launch: one row under way (prepared or sent) per edition and kind
+ * (a prepared one that expired, or one that failed, may be prepared again; a confirmed launch has set its
+ * winner's contract address, which no launch may have).
  */
 export const LAUNCH_KINDS = ["launch", "sell", "buyback"] as const;
 export const LAUNCH_STATES = ["prepared", "sent", "confirmed", "expired", "failed"] as const;
@@ -572,7 +573,7 @@ export const launches = pgTable(
   (t) => [
     uniqueIndex("launches_one_live_per_edition")
       .on(t.kind, t.editionDay)
-      .where(sql`${t.state} IN ('prepared', 'sent', 'confirmed')`),
+      .where(sql`${t.state} IN ('prepared', 'sent')`),
     index("launches_headline_idx").on(t.headlineId),
     index("launches_edition_idx").on(t.editionDay),
     check("launches_kind_known", sql`${t.kind} IN ('launch', 'sell', 'buyback')`),

@@ -1,5 +1,5 @@
 -- Issue 29: the paper's coin launches from the dashboard (decision 016). Expand only: two new tables, the
--- rule that an edition has one live launch of each kind (a partial unique index), and the live-update
+-- rule that an edition has one launch of each kind under way (a partial unique index), and the live-update
 -- announcement of every change of a launch (the public receipt /launch/{day} follows it).
 CREATE TABLE "coin_metadata" (
 	"mint" text PRIMARY KEY NOT NULL,
@@ -37,7 +37,7 @@ CREATE TABLE "launches" (
 ALTER TABLE "coin_metadata" ADD CONSTRAINT "coin_metadata_headline_id_headlines_id_fk" FOREIGN KEY ("headline_id") REFERENCES "public"."headlines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "launches" ADD CONSTRAINT "launches_headline_id_headlines_id_fk" FOREIGN KEY ("headline_id") REFERENCES "public"."headlines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "launches" ADD CONSTRAINT "launches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "launches_one_live_per_edition" ON "launches" USING btree ("kind","edition_day") WHERE "launches"."state" IN ('prepared', 'sent', 'confirmed');--> statement-breakpoint
+CREATE UNIQUE INDEX "launches_one_live_per_edition" ON "launches" USING btree ("kind","edition_day") WHERE "launches"."state" IN ('prepared', 'sent');--> statement-breakpoint
 CREATE INDEX "launches_headline_idx" ON "launches" USING btree ("headline_id");--> statement-breakpoint
 CREATE INDEX "launches_edition_idx" ON "launches" USING btree ("edition_day");--> statement-breakpoint
 CREATE TRIGGER launches_announce_insert_delete AFTER INSERT OR DELETE ON "launches"

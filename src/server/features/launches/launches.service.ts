@@ -69,8 +69,8 @@ export interface LaunchDeps {
 type LaunchRow = typeof launches.$inferSelect;
 type Actor = Pick<SessionAccount, "id" | "username">;
 
-/** Live launches block another of the same edition and kind (the partial unique index says the same). */
-const LIVE_STATES = ["prepared", "sent", "confirmed"] as const;
+/** Launches under way block another of the same edition and kind (the partial unique index says the same). */
+const LIVE_STATES = ["prepared", "sent"] as const;
 
 export const rpcUrlOf = (config: LaunchDeps["config"]): string => {
   if (!config.solanaRpcUrl) throw new HttpError(503, LAUNCH_MESSAGES.noRpc);
