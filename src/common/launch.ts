@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idSchema } from "./ids";
 import { isSolanaAddress } from "./solana-address";
 
+export * from "./launch-receipt";
+
 /**
  * The paper's coin launch (issue 29, decision 016): what the dashboard sends, what the server answers, and
  * the rules of the coin's name and symbol, shared by the launch dialog and the routes.
@@ -12,8 +14,6 @@ export const COIN_NAME_MAX_BYTES = 32;
 export const COIN_SYMBOL_MAX = 13;
 /** A Solana transaction on the wire at most (the network's packet size less its headers). */
 export const TRANSACTION_MAX_BYTES = 1232;
-/** The token-launch program's coins have 6 decimals. */
-export const COIN_DECIMALS = 6;
 
 export const LAUNCH_MESSAGES = {
   wallet: "The wallet must be a Solana address",
@@ -68,17 +68,6 @@ export const SignedLaunchInputSchema = z.object({
     .max(4_000, LAUNCH_MESSAGES.transaction)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, LAUNCH_MESSAGES.transaction),
 });
-
-export const LAUNCH_KIND_NAMES = { launch: "Launch", sell: "Sell", buyback: "Buy back" } as const;
-export type LaunchKind = keyof typeof LAUNCH_KIND_NAMES;
-export const LAUNCH_STATE_NAMES = {
-  prepared: "Prepared, waiting for the wallet",
-  sent: "Sent, waiting for the network",
-  confirmed: "Confirmed",
-  expired: "Expired: never sent in time",
-  failed: "Failed",
-} as const;
-export type LaunchState = keyof typeof LAUNCH_STATE_NAMES;
 
 /** What a transaction does, decoded from the very bytes the server built (amounts in base units, as text). */
 export const LaunchSummarySchema = z.object({
@@ -151,16 +140,6 @@ export const LaunchReceiptSchema = z.object({
 });
 export type LaunchReceipt = z.infer<typeof LaunchReceiptSchema>;
 
-/** The public receipt's page. */
-export const launchReceiptPath = (day: string) => `/launch/${day}`;
-
-/** The coin's metadata document, served by the site itself for ever. */
-export const coinMetadataPath = (mint: string) => `/m/${mint}.json`;
-
-/** A transaction on the explorer. */
-export const explorerTxUrl = (signature: string) => `https://solscan.io/tx/${signature}`;
-export const explorerAccountUrl = (address: string) => `https://solscan.io/account/${address}`;
-
 /** The coin's default name: the winner's title, cut at a word to the program's 32 bytes. */
 export function coinNameOf(title: string): string {
   const words = title.replace(/\s+/g, " ").trim().split(" ");
@@ -191,14 +170,4 @@ export function coinSymbolOf(title: string, symbol: string | null): string {
     .map((w) => w.replace(/[^A-Z0-9]/g, ""))
     .filter(Boolean);
   return letters.join("").slice(0, 10) || "COIN";
-}
-
-/** Base units of a 6-decimal coin as whole coins ("34199203.154141"). */
-export function formatCoinAmount(units: string | bigint): string {
-  const digits = BigInt(units)
-    .toString()
-    .padStart(COIN_DECIMALS + 1, "0");
-  const whole = digits.slice(0, -COIN_DECIMALS).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = digits.slice(-COIN_DECIMALS).replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
 }

@@ -37,11 +37,6 @@ export function editionTitle(siteName: string, day: string): string {
   return documentTitle(`The Edition of ${editionDate(day)}`, siteName);
 }
 
-/** A launch receipt's page names its day: "The Launch of Thursday, November 26, 2026 | Meme Gazette". */
-export function launchTitle(siteName: string, day: string): string {
-  return documentTitle(`The Launch of ${editionDate(day)}`, siteName);
-}
-
 /** The document title of a screen other than a headline's own page. */
 export function screenTitle(page: Exclude<PageFile, "headline">, siteName: string): string {
   return documentTitle(SCREEN_TITLES[page](siteName), siteName);

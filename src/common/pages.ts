@@ -37,6 +37,9 @@ export const EDITION_PATH_PATTERN = /^\/edition\/(\d{4}-\d{2}-\d{2})\/?$/;
 /** An edition's launch receipt: `/launch/{YYYY-MM-DD}` (src/common/launch.ts, issue 29). */
 export const LAUNCH_PAGE = "launch";
 
+/** The public receipt of an edition's launch (its date). */
+export const launchReceiptPath = (date: string) => `/launch/${date}`;
+
 /** The path of a launch receipt's page, as the router and the server match it. */
 export const LAUNCH_PAGE_PATTERN = /^\/launch\/(\d{4}-\d{2}-\d{2})\/?$/;
 

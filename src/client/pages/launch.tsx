@@ -11,15 +11,15 @@ import { ApiError } from "@/client/lib/api-client";
 import { useSiteConfig } from "@/client/lib/site-config";
 import { editionDate } from "@/common/edition-date";
 import { headlinePath } from "@/common/headline-path";
+import type { LaunchView } from "@/common/launch";
 import {
   explorerAccountUrl,
   explorerTxUrl,
   formatCoinAmount,
   LAUNCH_KIND_NAMES,
   LAUNCH_STATE_NAMES,
-  type LaunchView,
-} from "@/common/launch";
-import { launchTitle } from "@/common/page-meta";
+  launchTitle,
+} from "@/common/launch-receipt";
 import { editionPath } from "@/common/pages";
 import { formatLamports } from "@/common/solana-pay";
 import { formatEastern } from "@/common/time";

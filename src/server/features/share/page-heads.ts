@@ -2,15 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
+import { launchTitle } from "@/common/launch-receipt";
 import { SCREEN_DESCRIPTIONS } from "@/common/page-descriptions";
-import {
-  documentTitle,
-  editionTitle,
-  frontPageTitle,
-  launchTitle,
-  screenTitle,
-  shortenAtWord,
-} from "@/common/page-meta";
+import { documentTitle, editionTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import {
   canonicalPagePath,
   EDITION_PAGE,

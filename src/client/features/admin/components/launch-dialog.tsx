@@ -26,8 +26,8 @@ import {
   explorerTxUrl,
   LAUNCH_STATE_NAMES,
   type LaunchView,
-  launchReceiptPath,
 } from "@/common/launch";
+import { launchReceiptPath } from "@/common/pages";
 import { fetchLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
 import { connectWallet, isRefusal, newMint, signLaunch, watchSigningWallets } from "../launch-wallet";
 
