@@ -134,6 +134,8 @@ export function checkSigned(
       `The wallet asks a priority fee of ${fee} lamports, over the ${MAX_PRIORITY_FEE_LAMPORTS} allowed.`,
     );
 
+  if (!signed.signers.includes(expected.mint))
+    differences.push("The signature of the mint is missing or not valid: the mint no longer signs.");
   // Every required signature valid over the message as signed (the wallet's additions included).
   const keys = tx.message.staticAccountKeys;
   for (let i = 0; i < tx.message.header.numRequiredSignatures; i++) {

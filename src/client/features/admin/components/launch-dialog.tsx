@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Wallet } from "@wallet-standard/base";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -33,6 +33,32 @@ import { connectWallet, isRefusal, newMint, signLaunch, watchSigningWallets } fr
 
 type Step = "idle" | "connecting" | "preparing" | "signing" | "sending";
 
+/**
+ * The dialog's open state and its launch, kept outside the card: the list redraws the winner's card when its
+ * contract address arrives (the moment the launch confirms), and the dialog must stay open to say so.
+ */
+interface Kept {
+  open: boolean;
+  sent: LaunchView | null;
+}
+const keptDialogs = new Map<number, Kept>();
+const listeners = new Set<() => void>();
+const CLOSED: Kept = { open: false, sent: null };
+function keep(id: number, change: Partial<Kept>) {
+  keptDialogs.set(id, { ...(keptDialogs.get(id) ?? CLOSED), ...change });
+  for (const listener of listeners) listener();
+}
+function useKept(id: number): Kept {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => keptDialogs.get(id) ?? CLOSED,
+    () => CLOSED,
+  );
+}
+
 const STEP_TEXT: Record<Exclude<Step, "idle">, string> = {
   connecting: "Connecting the wallet...",
   preparing: "The server is building the transaction...",
@@ -41,12 +67,14 @@ const STEP_TEXT: Record<Exclude<Step, "idle">, string> = {
 };
 
 /**
- * The Launch button of the current winner and its dialog (issue 29): what will be written on chain for ever
+ * The Launch button of the current winner without a contract address, and its dialog (issue 29): what will be written on chain for ever
  * (name, symbol, image, description), what the click spends, and the wallet that pays. The site never holds
  * a key: the browser wallet signs, and the new coin's mint key is made in this page for this one launch.
  */
 export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
-  const [open, setOpen] = useState(false);
+  const { open, sent } = useKept(headline.id);
+  const setOpen = (next: boolean) => keep(headline.id, { open: next });
+  const setSent = (launch: LaunchView | null) => keep(headline.id, { sent: launch });
   const id = useId();
   const settings = useLaunchSettings(open);
   const [name, setName] = useState(() => coinNameOf(headline.title));
@@ -54,7 +82,6 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
   const [wallets, setWallets] = useState<Wallet[]>([]);
   const [walletName, setWalletName] = useState<string>("");
   const [step, setStep] = useState<Step>("idle");
-  const [sent, setSent] = useState<LaunchView | null>(null);
   const flow = useLaunchFlow();
 
   useEffect(() => (open ? watchSigningWallets(setWallets) : undefined), [open]);
@@ -111,6 +138,9 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
     }
   }
 
+  // A winner with an address is launched: no button, but an open dialog stays to show how it ended.
+  if (headline.contractAddress !== null && !open) return null;
+
   return (
     <Dialog
       open={open}
@@ -129,7 +159,9 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
           <span className="sr-only">: {headline.title}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      {/* Closed by its buttons and Escape only: the card behind it redraws when the coin's address arrives
+          (its picture loads the token-icon chain), which must not count as a click or focus outside. */}
+      <DialogContent className="max-h-[90vh] overflow-y-auto" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Launch the coin</DialogTitle>
           <DialogDescription>
