@@ -192,6 +192,7 @@ test("wallets that change what they sign are refused and nothing is sent; an hon
     launchReceiptDate: string | null;
   };
   expect(headline.contractAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  expect(headline.launchReceiptDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const metadata = await page.request.get(`/m/${headline.contractAddress}.json`);
   expect(metadata.status()).toBe(200);
   expect(await metadata.json()).toMatchObject({ symbol });

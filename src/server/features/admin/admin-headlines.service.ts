@@ -4,7 +4,7 @@ import type { HeadlineStage } from "@/common/headline";
 import { listSwitchRefusal } from "@/common/headline-rules";
 import { LAUNCH_MESSAGES } from "@/common/launch";
 import type { Db } from "../../db/connect";
-import { headlines, launches } from "../../db/schema";
+import { headlines } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import {
   type Actor,
@@ -212,8 +212,9 @@ export async function editToken(db: Db, id: number, input: TokenEditInput): Prom
       title: headlines.title,
       symbol: headlines.symbol,
       imageUrl: headlines.imageUrl,
-      launched: sql<boolean>`EXISTS (SELECT 1 FROM ${launches} WHERE ${launches.headlineId} = ${headlines.id}
-        AND ${launches.kind} = 'launch' AND ${launches.state} IN ('prepared', 'sent', 'confirmed'))`,
+      // Columns named with their tables: drizzle writes them bare, and "id" would then be the launch's.
+      launched: sql<boolean>`EXISTS (SELECT 1 FROM launches l WHERE l.headline_id = "headlines"."id"
+        AND l.kind = 'launch' AND l.state IN ('prepared', 'sent', 'confirmed'))`,
     })
     .from(headlines)
     .where(and(eq(headlines.id, id), isNull(headlines.deletedAt)));

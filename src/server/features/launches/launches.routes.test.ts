@@ -53,6 +53,9 @@ async function start(overrides: Partial<Config> = {}) {
     .png()
     .toBuffer();
   const imageUrl = await storeImage(t.db, { bytes: png, contentType: "image/png", width: 64, height: 64 });
+  // Ids that differ from the launches' (a query mixing the two would pass by chance otherwise).
+  await createHeadline(t.db, { stage: "pending" });
+  await createHeadline(t.db, { stage: "pending" });
   winner = await createHeadline(t.db, {
     stage: "winner",
     title: "Frog buys the moon",
@@ -298,6 +301,9 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
         "POST /api/admin/launches/:id/signed",
       ]),
     );
+    // The winner's page links to the receipt.
+    const page = await t.app.inject({ url: `/api/headlines/${winner.id}` });
+    expect(page.json()).toMatchObject({ launchReceiptDate: launch.editionDay });
     // The public receipt shows it, with its signature.
     const receipt = await t.app.inject({ url: `/api/launches/${launch.editionDay}` });
     expect(receipt.statusCode).toBe(200);
