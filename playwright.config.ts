@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { PAYMENT_ADDRESS } from "./e2e/fixtures";
+import { LAUNCH_CREATOR, LAUNCH_WALLET, PAYMENT_ADDRESS } from "./e2e/fixtures";
 
 // The system Chromium only (no downloaded browser). The server runs on a throwaway data directory seeded
 // with the sample edition and serves a fresh build of the browser app. E2E_PORT picks the port, and with it
@@ -87,6 +87,9 @@ export default defineConfig({
       // Solana Pay against the fake node: a loopback RPC is a trusted operator setting.
       SOLANA_RPC_URL: `http://127.0.0.1:${chainPort}/`,
       PAYMENT_ADDRESS,
+      // The dashboard's coin launch (e2e/admin-launch.spec.ts): its test wallet and the treasury.
+      LAUNCH_WALLETS: LAUNCH_WALLET,
+      LAUNCH_CREATOR_ADDRESS: LAUNCH_CREATOR,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -9,6 +9,7 @@ import { precompress } from "./build/precompress.ts";
 import { shakeReactRouter } from "./build/shake-react-router.ts";
 import {
   EDITION_PAGE,
+  LAUNCH_PAGE,
   HEADLINE_PAGE,
   NOT_FOUND_PAGE,
   PAGE_FILES,
@@ -40,6 +41,7 @@ export default defineConfig({
         "/h/{id}": HEADLINE_PAGE,
         "/submission/{receipt}": RECEIPT_PAGE,
         "/edition/{date}": EDITION_PAGE,
+        "/launch/{date}": LAUNCH_PAGE,
       },
       notFoundPage: NOT_FOUND_PAGE,
       privatePages: PRIVATE_PAGE_FILES,

@@ -6,6 +6,8 @@ import {
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
 } from "@solana/kit";
+import { launchAccounts } from "../src/server/integrations/pump";
+import { feeConfigAccountData, globalAccountData } from "../src/server/test/pump-accounts";
 
 /**
  * A Solana JSON-RPC node for the browser tests (issue 15), started by playwright.config.ts beside the site:
@@ -14,6 +16,9 @@ import {
  * decoded with @solana/kit and kept as finalized: their SOL transfers move balances, and every account they
  * name, a Solana Pay reference included, finds them through `getSignaturesForAddress`. Answers have the
  * real node's shapes (transactions as encoding "json" gives them: instructions with all their accounts).
+ * For the dashboard's coin launch (issue 29) it also holds the token-launch program's Global and FeeConfig
+ * accounts (base64, encoded by the pump SDK's own IDL), the block height, simulation and signature statuses;
+ * `GET /kept` answers how many transactions it has kept, so a test can see that nothing was sent.
  *
  *   tsx e2e/fake-chain.ts <port>
  */
@@ -67,7 +72,10 @@ function keep(wire: Uint8Array): string {
     post[from] = (post[from] ?? 0) - lamports;
     post[to] = (post[to] ?? 0) + lamports;
   }
-  const signature = getBase58Decoder().decode(randomBytes(64));
+  // A signed transaction is named by its first signature, as on chain; the Solana Pay tests' wallet sends
+  // unsigned ones, which get a random name.
+  const first = getTransactionDecoder().decode(wire).signatures[keys[0] as never] as Uint8Array | null;
+  const signature = getBase58Decoder().decode(first?.some((b) => b !== 0) ? first : randomBytes(64));
   slot += 1;
   transactions.set(signature, {
     signature,
@@ -180,10 +188,61 @@ function largestAnswer(mint: string) {
   };
 }
 
+const program = launchAccounts();
+const PROGRAM_ACCOUNTS = new Map([
+  [program.global, { data: globalAccountData(), owner: program.program }],
+  [program.feeConfig, { data: feeConfigAccountData(), owner: "pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ" }],
+]);
+
+function rawAccountAnswer(address: string) {
+  const account = PROGRAM_ACCOUNTS.get(address);
+  if (!account) return { context: { apiVersion: "2.2.14", slot }, value: null };
+  return {
+    context: { apiVersion: "2.2.14", slot },
+    value: {
+      data: [account.data.toString("base64"), "base64"],
+      executable: false,
+      lamports: 15_115_600,
+      owner: account.owner,
+      rentEpoch: 18446744073709552000,
+      space: account.data.length,
+    },
+  };
+}
+
 function answer(method: string, params: unknown[]): unknown {
   switch (method) {
     case "getAccountInfo":
+      if ((params[1] as { encoding?: string } | undefined)?.encoding === "base64")
+        return rawAccountAnswer(String(params[0]));
       return mintAnswer(String(params[0]));
+    case "getBlockHeight":
+      return slot;
+    case "simulateTransaction":
+      return {
+        context: { apiVersion: "2.2.14", slot },
+        value: {
+          err: null,
+          logs: ["Program 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P success"],
+          unitsConsumed: 187_344,
+        },
+      };
+    case "getSignatureStatuses":
+      return {
+        context: { apiVersion: "2.2.14", slot },
+        value: (params[0] as string[]).map((signature) => {
+          const tx = transactions.get(signature);
+          return tx
+            ? {
+                slot: tx.slot,
+                confirmations: null,
+                err: null,
+                status: { Ok: null },
+                confirmationStatus: "finalized",
+              }
+            : null;
+        }),
+      };
     case "getTokenLargestAccounts":
       return largestAnswer(String(params[0]));
     case "getLatestBlockhash":
@@ -214,6 +273,11 @@ function answer(method: string, params: unknown[]): unknown {
 createServer((req, res) => {
   if (req.method === "GET" && req.url === "/health") {
     res.end("ok");
+    return;
+  }
+  if (req.method === "GET" && req.url === "/kept") {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ kept: transactions.size }));
     return;
   }
   let body = "";

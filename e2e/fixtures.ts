@@ -39,6 +39,11 @@ export const TOKEN_ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 /** The e2e server's PAYMENT_ADDRESS (playwright.config.ts): promoted submissions pay it on the fake chain. */
 export const PAYMENT_ADDRESS = "HdaKLkSJTcUkGPFfTZgu7XyWo9rBXgmjtFwbNJxHqbQd";
 
+/** The launch's test wallet (Keypair.fromSeed of 32 bytes of 41: e2e/admin-launch.spec.ts signs with it). */
+export const LAUNCH_WALLET = "HqznL4EpJTbWZmqqetb4sJPftBUN1s6uNdQURBAfAsBr";
+/** The e2e server's LAUNCH_CREATOR_ADDRESS: the launched coins' creator fees go there. */
+export const LAUNCH_CREATOR = "2iXtA8oeZqUU5pofxK971TCEvFGfems2AcDRaZHKD2pQ";
+
 /** Every route with the title its page shows. */
 export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: "/", title: "Vote on Today's Viral Headlines" },

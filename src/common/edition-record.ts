@@ -56,6 +56,8 @@ export const EditionRecordSchema = z.object({
   /** The editions before and after this one, for the page's links; null at either end. */
   previous: z.string().nullable(),
   next: z.string().nullable(),
+  /** Whether the paper launched (or is launching) this edition's coin: its receipt is /launch/{date}. */
+  launched: z.boolean().optional(),
 });
 export type EditionRecord = z.infer<typeof EditionRecordSchema>;
 

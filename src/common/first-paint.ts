@@ -25,6 +25,8 @@ export const FIRST_PAINT_QUERIES: ReadonlySet<unknown> = new Set([
   "payment-info",
   /** A receipt's page (/submission/{receipt}): the same for everyone who holds its link. */
   "submission",
+  /** An edition's launch receipt (/launch/{date}): public, the same for everyone. */
+  "launches",
 ]);
 
 /**

@@ -93,5 +93,7 @@ export const HeadlinePageSchema = HeadlineSchema.extend({
    * links there (issue 22). Null for a headline no race has counted.
    */
   editionDate: z.string().nullable().optional(),
+  /** The edition (YYYY-MM-DD) of the paper's launch of this headline's coin: its public receipt (issue 29). */
+  launchReceiptDate: z.string().nullable().optional(),
 });
 export type HeadlinePage = z.infer<typeof HeadlinePageSchema>;

@@ -13,6 +13,8 @@ export const LIVE_TOPICS = [
   "submission",
   /** An edition's standings frozen at its close (/edition/{date}, the feeds, the sitemap). */
   "editions",
+  /** The paper's coin launches and their public receipts (/launch/{date}, issue 29). */
+  "launches",
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -21,6 +21,8 @@ export const SCREEN_DESCRIPTIONS: Record<Exclude<PageFile, "headline">, string> 
   admin: "Staff only.",
   receipt: "A submission to the paper and where it stands: payment, review, publication.",
   edition: "The day's race: every headline with its votes and rank, the winner, and votes voided by staff.",
+  launch:
+    "The winner's coin launch, step by step: every transaction with its signature, the amounts bought, sold and bought back.",
   [NOT_FOUND_PAGE]: "There's no news here.",
 };
 

@@ -18,6 +18,7 @@ const SCREEN_TITLES: Record<Exclude<PageFile, "headline">, (site: string) => str
   admin: () => "Admin Controls",
   receipt: () => "Your Submission",
   edition: () => "Edition",
+  launch: () => "Launch Receipt",
   [NOT_FOUND_PAGE]: () => "404 Page Not Found",
 };
 

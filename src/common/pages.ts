@@ -34,6 +34,15 @@ export const editionPath = (date: string) => `/edition/${date}`;
 /** The path of an edition's page, as the router and the server match it. */
 export const EDITION_PATH_PATTERN = /^\/edition\/(\d{4}-\d{2}-\d{2})\/?$/;
 
+/** An edition's launch receipt: `/launch/{YYYY-MM-DD}` (src/common/launch.ts, issue 29). */
+export const LAUNCH_PAGE = "launch";
+
+/** The public receipt of an edition's launch (its date). */
+export const launchReceiptPath = (date: string) => `/launch/${date}`;
+
+/** The path of a launch receipt's page, as the router and the server match it. */
+export const LAUNCH_PAGE_PATTERN = /^\/launch\/(\d{4}-\d{2}-\d{2})\/?$/;
+
 /** The page for every other path ("There's no news here"). */
 export const NOT_FOUND_PAGE = "not-found";
 
@@ -43,6 +52,7 @@ export type PageFile =
   | typeof HEADLINE_PAGE
   | typeof RECEIPT_PAGE
   | typeof EDITION_PAGE
+  | typeof LAUNCH_PAGE
   | typeof NOT_FOUND_PAGE;
 
 /** Every page module, each once. */
@@ -52,6 +62,7 @@ export const ALL_PAGE_FILES: readonly PageFile[] = [
     HEADLINE_PAGE,
     RECEIPT_PAGE,
     EDITION_PAGE,
+    LAUNCH_PAGE,
     NOT_FOUND_PAGE,
   ]),
 ];
@@ -68,6 +79,7 @@ export function pageFileFor(pathname: string): PageFile {
   if (Object.hasOwn(PAGE_FILES, normalized)) return PAGE_FILES[normalized as PagePath];
   if (parseHeadlinePath(pathname)) return HEADLINE_PAGE;
   if (EDITION_PATH_PATTERN.test(pathname)) return EDITION_PAGE;
+  if (LAUNCH_PAGE_PATTERN.test(pathname)) return LAUNCH_PAGE;
   return /^\/submission\/[^/]+\/?$/i.test(pathname) ? RECEIPT_PAGE : NOT_FOUND_PAGE;
 }
 
@@ -82,6 +94,7 @@ export function pageRouteOf(pathname: string): string | undefined {
   if (Object.hasOwn(PAGE_FILES, normalized)) return normalized;
   if (HEADLINE_PATH_PATTERN.test(pathname)) return "/h/:id";
   if (EDITION_PATH_PATTERN.test(pathname)) return "/edition/:date";
+  if (LAUNCH_PAGE_PATTERN.test(pathname)) return "/launch/:date";
   return /^\/submission\/[^/]+\/?$/i.test(pathname) ? "/submission/:receipt" : undefined;
 }
 
@@ -106,6 +119,7 @@ export function canonicalRequestPath(pathname: string): string | undefined {
   const lower = collapsed.toLowerCase();
   if (Object.hasOwn(PAGE_FILES, lower)) return lower;
   if (EDITION_PATH_PATTERN.test(lower)) return lower;
+  if (LAUNCH_PAGE_PATTERN.test(lower)) return lower;
   // A headline's page is sent to its own slug by the server in one step (features/share/page-heads.ts).
   if (parseHeadlinePath(pathname)) return pathname;
   if (parseHeadlinePath(collapsed)) return collapsed;

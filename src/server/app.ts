@@ -16,6 +16,7 @@ import { headlinesRoutes } from "./features/headlines/headlines.routes";
 import { findHeadlinePage } from "./features/headlines/headlines.service";
 import { imagesRoutes } from "./features/images/images.routes";
 import { installRoutes } from "./features/install/install.routes";
+import { launchesRoutes } from "./features/launches/launches.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { PaymentChecks } from "./features/payments/payment-checks";
 import { paymentsRoutes } from "./features/payments/payments.routes";
@@ -273,6 +274,8 @@ export async function buildApp({
   await app.register(trendingRoutes);
   await app.register(tokensRoutes);
   await app.register(paymentsRoutes);
+  // The paper's coin launches (staff), their public receipts and the coins' metadata.
+  await app.register(launchesRoutes);
   // Share cards, feeds, robots.txt and the sitemap: for chat apps, feed readers and crawlers.
   await app.register(cardsRoutes);
   await app.register(shareRoutes);

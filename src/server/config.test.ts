@@ -67,6 +67,11 @@ describe("configuration", () => {
     ["TRUST_PROXY", "everyone!"],
     ["SHUTDOWN_DELAY_MS", "-1"],
     ["SHUTDOWN_DELAY_MS", "five"],
+    ["LAUNCH_WALLETS", "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU, not-a-wallet"],
+    ["LAUNCH_CREATOR_ADDRESS", "0xabc"],
+    ["LAUNCH_BUY_SOL", "0"],
+    ["LAUNCH_BUY_SOL", "1000"],
+    ["LAUNCH_BUYBACK_PERCENT", "101"],
   ])("stops on an invalid %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -102,6 +107,31 @@ describe("configuration", () => {
     expect(() => loadConfig({ TOKEN_ADDRESS: "1".repeat(44) })).toThrow(
       "TOKEN_ADDRESS: must be a Solana address (32-44 base58 characters)",
     );
+  });
+
+  it("reads the launch's wallets, creator and amounts, 1 SOL and 1% by default, no wallet by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      launchWallets: [],
+      launchCreatorAddress: undefined,
+      launchBuySol: 1,
+      launchBuybackPercent: 1,
+    });
+    const config = loadConfig({
+      LAUNCH_WALLETS:
+        " 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU, EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v,",
+      LAUNCH_CREATOR_ADDRESS: "HdaKLkSJTcUkGPFfTZgu7XyWo9rBXgmjtFwbNJxHqbQd",
+      LAUNCH_BUY_SOL: "0.5",
+      LAUNCH_BUYBACK_PERCENT: "2.5",
+    });
+    expect(config).toMatchObject({
+      launchWallets: [
+        "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+        "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      ],
+      launchCreatorAddress: "HdaKLkSJTcUkGPFfTZgu7XyWo9rBXgmjtFwbNJxHqbQd",
+      launchBuySol: 0.5,
+      launchBuybackPercent: 2.5,
+    });
   });
 
   it("waits 5 s after SIGTERM with /readyz at 503 unless SHUTDOWN_DELAY_MS says otherwise", () => {

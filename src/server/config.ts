@@ -132,6 +132,40 @@ const EnvSchema = z.object({
     }
     return n;
   }),
+  /** The launch dialog's wallets (issue 29): a comma list of Solana addresses; unset, no one can launch. */
+  LAUNCH_WALLETS: optionalString.transform((v, ctx) => {
+    const list = (v ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !isSolanaAddress(x));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: "custom", message: `must be a comma list of Solana addresses (not ${bad[0]})` });
+      return z.NEVER;
+    }
+    return [...new Set(list)];
+  }),
+  /** Who the launched coin's creator fees go to: the paper's treasury, never whoever clicked. */
+  LAUNCH_CREATOR_ADDRESS: optionalString.pipe(solanaAddress.optional()),
+  LAUNCH_BUY_SOL: optionalString.transform((v, ctx) => {
+    if (v === undefined) return 1;
+    const n = Number(v);
+    // Whole lamports, and no more than a launch should ever spend by one click.
+    if (!Number.isFinite(n) || n <= 0 || n > 100 || !Number.isInteger(Math.round(n * 1e9))) {
+      ctx.addIssue({ code: "custom", message: "must be a positive number of SOL, at most 100" });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  LAUNCH_BUYBACK_PERCENT: optionalString.transform((v, ctx) => {
+    if (v === undefined) return 1;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 100) {
+      ctx.addIssue({ code: "custom", message: "must be a percentage from 0 to 100" });
+      return z.NEVER;
+    }
+    return n;
+  }),
   SUBMISSIONS_PER_HOUR: intIn(10, 1, 10_000),
   UPLOADS_PER_HOUR: intIn(30, 1, 10_000),
   /** Live-update streams (GET /api/events) one process keeps open at most; each holds a socket. */
@@ -214,6 +248,14 @@ export interface Config {
   publicUrl: string;
   paymentAddress: string | undefined;
   submissionPriceSol: number;
+  /** The wallets that may sign a launch (LAUNCH_WALLETS); empty: launching is off. */
+  launchWallets: readonly string[];
+  /** The launched coins' creator: their creator fees go here (LAUNCH_CREATOR_ADDRESS). */
+  launchCreatorAddress: string | undefined;
+  /** SOL the launch's first buy spends (LAUNCH_BUY_SOL, default 1). */
+  launchBuySol: number;
+  /** Percent of the sale's proceeds put back into the paper's own coin (LAUNCH_BUYBACK_PERCENT, default 1). */
+  launchBuybackPercent: number;
   submissionsPerHour: number;
   uploadsPerHour: number;
   eventStreamsMax: number;
@@ -287,6 +329,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     paymentAddress: e.PAYMENT_ADDRESS,
     submissionPriceSol: e.SUBMISSION_PRICE_SOL,
+    launchWallets: e.LAUNCH_WALLETS,
+    launchCreatorAddress: e.LAUNCH_CREATOR_ADDRESS,
+    launchBuySol: e.LAUNCH_BUY_SOL,
+    launchBuybackPercent: e.LAUNCH_BUYBACK_PERCENT,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     eventStreamsMax: e.EVENT_STREAMS_MAX,

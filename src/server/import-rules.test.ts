@@ -12,7 +12,8 @@ const SERVER = path.resolve(import.meta.dirname);
  * (staff management, security reset) and the notification ticker, uploads store through the image
  * store, and the dashboard's previews of submitted image links are cleaned as uploads are, on the same
  * image workers, and share cards draw the stored pictures on a work queue of the uploads' kind (their own
- * instance), and the page heads ask whether a receipt exists (an unknown one is the not-found page, issue 28).
+ * instance), and the page heads ask whether a receipt exists (an unknown one is the not-found page, issue 28),
+ * and a launched coin's image linked from outside is cleaned as an upload is, on the same workers (issue 29).
  * A new edge fails this test.
  */
 const KNOWN_EDGES = new Set([
@@ -26,6 +27,7 @@ const KNOWN_EDGES = new Set([
   "features/cards/cards.service.ts -> images",
   "features/cards/cards.routes.ts -> uploads",
   "features/share/page-heads.ts -> submissions",
+  "features/launches/launches.service.ts -> uploads",
 ]);
 
 function sourceFiles(dir: string): string[] {

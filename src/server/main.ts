@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from "./config";
 import { serveControl } from "./db/backup";
 import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { launchDepsOf } from "./features/launches/launches.routes";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
+import { startLaunchJob } from "./jobs/launches";
 import { startMarketJob } from "./jobs/market";
 import { startPaymentJob } from "./jobs/payments";
 import { startPushJob } from "./jobs/push";
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   const stopVoteEvidenceJob = startVoteEvidenceCleanupJob(database.db, app.log, app.metrics);
   const stopTelegramJob = startTelegramJob(app.telegram, app.log, app.metrics);
   const stopPushJob = startPushJob(app.push, app.log, app.metrics);
+  const stopLaunchJob = startLaunchJob(launchDepsOf(app), app.log, app.metrics);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
         stopVoteEvidenceJob(),
         stopTelegramJob(),
         stopPushJob(),
+        stopLaunchJob(),
       ]);
       await app.close();
       await jobsStopped;

@@ -102,6 +102,7 @@ const pages: Record<PageFile, LazyPage> = {
   headline: lazyPage(async () => (await import("@/client/pages/headline")).Headline),
   receipt: lazyPage(async () => (await import("@/client/pages/receipt")).Receipt),
   edition: lazyPage(async () => (await import("@/client/pages/edition")).Edition),
+  launch: lazyPage(async () => (await import("@/client/pages/launch")).LaunchReceiptPage),
   admin: lazyPage(async () => (await import("@/client/pages/admin")).Admin),
   "not-found": lazyPage(async () => (await import("@/client/pages/not-found")).NotFound),
 };
@@ -132,6 +133,7 @@ const ROUTES: ReadonlyArray<{ paths: readonly string[]; page: PageFile; loading:
   },
   { paths: [paramRoutes.receipt], page: "receipt", loading: "Loading your submission" },
   { paths: [paramRoutes.edition], page: "edition", loading: "Loading the edition" },
+  { paths: [paramRoutes.launch], page: "launch", loading: "Loading the launch" },
   { paths: ["*"], page: "not-found", loading: "Loading the page" },
 ];
 

@@ -22,4 +22,6 @@ export const paramRoutes = {
   receipt: "/submission/:receipt",
   /** An edition's record (src/common/edition-record.ts). */
   edition: "/edition/:date",
+  /** An edition's launch receipt (src/common/launch.ts). */
+  launch: "/launch/:date",
 } as const;

@@ -29,4 +29,8 @@ export const queryKeys = {
   /** Followed by the filters and page: ["admin", "audit", { headline, account, page }]. */
   audit: ["admin", "audit"],
   telegram: ["admin", "telegram"],
+  /** The launch dialog's settings and the current winner's launches. */
+  launchSettings: ["admin", "launches"],
+  /** Followed by the edition date: its public launch receipt; "launches" is also its live topic. */
+  launchReceipt: ["launches"],
 } as const;

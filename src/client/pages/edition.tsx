@@ -14,7 +14,7 @@ import { useSiteConfig } from "@/client/lib/site-config";
 import { editionDate } from "@/common/edition-date";
 import type { EditionEntry, EditionRace } from "@/common/edition-record";
 import { editionTitle } from "@/common/page-meta";
-import { editionPath } from "@/common/pages";
+import { editionPath, launchReceiptPath } from "@/common/pages";
 import { EASTERN, formatEasternClock } from "@/common/time";
 import { NotFound } from "./not-found";
 import { NotFoundHead } from "./not-found-head";
@@ -126,6 +126,13 @@ export function Edition() {
             <a href={`/api/editions/${day}`}>Open tally (JSON)</a>
           </Button>
         </div>
+        {record.launched ? (
+          <p className="text-base">
+            <Link to={launchReceiptPath(day)} className="underline underline-offset-4">
+              The launch of the winner's coin: every transaction, on the public receipt
+            </Link>
+          </p>
+        ) : null}
       </PageHeading>
 
       {record.races.map((race, i) => (

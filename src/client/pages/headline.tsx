@@ -16,7 +16,7 @@ import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
 import { documentTitle } from "@/common/page-meta";
-import { editionPath } from "@/common/pages";
+import { editionPath, launchReceiptPath } from "@/common/pages";
 import { headlineShareText } from "@/common/share";
 import { formatEasternDay } from "@/common/time";
 import { NotFound } from "./not-found";
@@ -113,6 +113,13 @@ export function Headline() {
           <p className="text-base">
             <Link to={editionPath(h.editionDate)} className="underline underline-offset-4">
               The edition of {editionDate(h.editionDate)}: every headline's votes
+            </Link>
+          </p>
+        ) : null}
+        {h.launchReceiptDate ? (
+          <p className="text-base">
+            <Link to={launchReceiptPath(h.launchReceiptDate)} className="underline underline-offset-4">
+              The launch of its coin: every transaction, on the public receipt
             </Link>
           </p>
         ) : null}

@@ -526,3 +526,74 @@ export const uploadLog = pgTable(
   },
   (t) => [index("upload_log_ip_idx").on(t.ip, t.createdAt)],
 );
+
+/**
+ * The paper's own coin launches (issue 29, decision 016): each row one transaction the server built, the
+ * staff's wallet signed and the server checked and sent: the launch itself (create and first buy), then the
+ * sale of that buy and the buy-back of the paper's own coin. The partial unique index is the rule that two
+ * staff pressing Launch at once make one launch: one row under way (prepared or sent) per edition and kind
+ * (a prepared one that expired, or one that failed, may be prepared again; a confirmed launch has set its
+ * winner's contract address, which no launch may have).
+ */
+export const LAUNCH_KINDS = ["launch", "sell", "buyback"] as const;
+export const LAUNCH_STATES = ["prepared", "sent", "confirmed", "expired", "failed"] as const;
+export const launches = pgTable(
+  "launches",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: LAUNCH_KINDS }).notNull(),
+    headlineId: integer("headline_id")
+      .notNull()
+      .references(() => headlines.id),
+    /** The edition whose winner this is (US Eastern day): the public receipt's address. */
+    editionDay: date("edition_day", { mode: "string" }).notNull(),
+    /** The coin's mint (the launch's new key; the sale's coin; the buy-back's coin, TOKEN_ADDRESS). */
+    mint: text("mint").notNull(),
+    /** The staff wallet that pays and signs (one of LAUNCH_WALLETS). */
+    wallet: text("wallet").notNull(),
+    /** Who prepared it, for the audit rows of its later changes (sent, confirmed, ...). */
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    state: text("state", { enum: LAUNCH_STATES }).notNull(),
+    /** The prepared transaction's message, exactly as the server built it: the signed one must carry it. */
+    message: bytea("message").notNull(),
+    blockhash: text("blockhash").notNull(),
+    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }).notNull(),
+    /** What the transaction does, decoded (common/launch.ts's LaunchSummary): shown before and after. */
+    summary: jsonb("summary").notNull(),
+    /** The transaction's signature once sent (the wallet's, the first). */
+    signature: text("signature").unique(),
+    /** Why it expired or failed, in words. */
+    error: text("error"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    sentAt: tstz("sent_at"),
+    /** When it reached a final state (confirmed, expired or failed). */
+    settledAt: tstz("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("launches_one_live_per_edition")
+      .on(t.kind, t.editionDay)
+      .where(sql`${t.state} IN ('prepared', 'sent')`),
+    index("launches_headline_idx").on(t.headlineId),
+    index("launches_edition_idx").on(t.editionDay),
+    check("launches_kind_known", sql`${t.kind} IN ('launch', 'sell', 'buyback')`),
+    check("launches_state_known", sql`${t.state} IN ('prepared', 'sent', 'confirmed', 'expired', 'failed')`),
+  ],
+);
+
+/**
+ * A launched coin's metadata document (GET /m/{mint}.json) and its image (GET /m/{mint}.{ext}), written
+ * once when its launch is prepared and never changed: what is on chain points here for ever. The image's
+ * bytes are kept here, not in `images`, whose clean-up removes pictures nothing has shown lately.
+ */
+export const coinMetadata = pgTable("coin_metadata", {
+  mint: text("mint").primaryKey(),
+  headlineId: integer("headline_id")
+    .notNull()
+    .references(() => headlines.id),
+  /** The JSON served, byte for byte. */
+  document: text("document").notNull(),
+  imageType: text("image_type").notNull(),
+  image: bytea("image").notNull(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});

@@ -391,3 +391,199 @@ export function uiAmount(amount: bigint, decimals: number): string {
   const fraction = digits.slice(-decimals).replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+// --- the paper's launches (issue 29) ---------------------------------------------------------------
+
+/** An account's raw data (`getAccountInfo`, encoding base64), or null when the address holds none. */
+export interface RawAccount {
+  owner: string;
+  lamports: number;
+  data: Buffer;
+}
+
+const RawAccountAnswerSchema = z.object({
+  result: z
+    .object({
+      value: z
+        .object({
+          owner: z.string(),
+          lamports: z.number(),
+          data: z.tuple([z.string(), z.literal("base64")]),
+        })
+        .nullable(),
+    })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+export async function getRawAccount(
+  http: SafeFetch,
+  rpcUrl: string,
+  address: string,
+): Promise<RawAccount | null> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getAccountInfo",
+    [address, { encoding: "base64", commitment: "confirmed" }],
+    RawAccountAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no account answer");
+  const value = answer.result.value;
+  return (
+    value && { owner: value.owner, lamports: value.lamports, data: Buffer.from(value.data[0], "base64") }
+  );
+}
+
+const LatestBlockhashAnswerSchema = z.object({
+  result: z
+    .object({
+      value: z.object({ blockhash: z.string(), lastValidBlockHeight: z.number().int().nonnegative() }),
+    })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+/**
+ * A recent blockhash (confirmed: good for ~60-90 s) and the last block height a transaction naming it can
+ * land in. `timeoutMs` for a caller someone waits on.
+ */
+export async function getLatestBlockhash(
+  http: SafeFetch,
+  rpcUrl: string,
+  timeoutMs?: number,
+): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+  const answer = await http.json(rpcUrl, LatestBlockhashAnswerSchema, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getLatestBlockhash",
+      params: [{ commitment: "confirmed" }],
+    }),
+  });
+  if (!answer.result) {
+    throw new SolanaRpcError(`The Solana RPC refused the call: ${answer.error?.message ?? "no result"}`);
+  }
+  return answer.result.value;
+}
+
+const NumberAnswerSchema = z.object({
+  result: z.number().int().nonnegative().nullish(),
+  error: RpcErrorSchema,
+});
+
+/** The chain's current block height (confirmed): a transaction whose last valid height is below it expired. */
+export async function getBlockHeight(http: SafeFetch, rpcUrl: string): Promise<number> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getBlockHeight",
+    [{ commitment: "confirmed" }],
+    NumberAnswerSchema,
+  );
+  if (answer.result === null || answer.result === undefined)
+    throw new SolanaRpcError("The Solana RPC gave no block height");
+  return answer.result;
+}
+
+const SimulationAnswerSchema = z.object({
+  result: z
+    .object({
+      value: z.object({
+        err: z.unknown().optional(),
+        logs: z.array(z.string()).nullish(),
+        unitsConsumed: z.number().nullish(),
+      }),
+    })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+export interface Simulation {
+  /** The runtime's error, or null when the transaction would succeed. */
+  err: unknown;
+  logs: string[];
+  unitsConsumed: number | null;
+}
+
+/**
+ * Runs a signed transaction (base64 wire bytes) without landing it: its signatures checked and its own
+ * blockhash kept, so what is simulated is exactly what would be sent.
+ */
+export async function simulateTransaction(
+  http: SafeFetch,
+  rpcUrl: string,
+  base64: string,
+): Promise<Simulation> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "simulateTransaction",
+    [base64, { encoding: "base64", sigVerify: true, replaceRecentBlockhash: false, commitment: "confirmed" }],
+    SimulationAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no simulation");
+  const { err, logs, unitsConsumed } = answer.result.value;
+  return { err: err ?? null, logs: logs ?? [], unitsConsumed: unitsConsumed ?? null };
+}
+
+const SignatureAnswerSchema = z.object({ result: z.string().nullish(), error: RpcErrorSchema });
+
+/**
+ * Hands a signed transaction (base64) to the node, which forwards it to the leaders. Preflight is skipped:
+ * the caller has just simulated it. The node keeps re-sending it until it lands or its blockhash expires.
+ */
+export async function sendTransaction(http: SafeFetch, rpcUrl: string, base64: string): Promise<string> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "sendTransaction",
+    [base64, { encoding: "base64", skipPreflight: true, maxRetries: 30 }],
+    SignatureAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no signature");
+  return answer.result;
+}
+
+const StatusesAnswerSchema = z.object({
+  result: z
+    .object({
+      value: z.array(
+        z
+          .object({
+            slot: z.number().optional(),
+            err: z.unknown().optional(),
+            confirmationStatus: z.enum(["processed", "confirmed", "finalized"]).nullish(),
+          })
+          .nullable(),
+      ),
+    })
+    .nullish(),
+  error: RpcErrorSchema,
+});
+
+export interface SignatureStatus {
+  err: unknown;
+  confirmationStatus: "processed" | "confirmed" | "finalized" | null;
+}
+
+/** Where a sent transaction stands (searching the node's history too), or null when the node has not seen it. */
+export async function getSignatureStatus(
+  http: SafeFetch,
+  rpcUrl: string,
+  signature: string,
+): Promise<SignatureStatus | null> {
+  const answer = await rpcCall(
+    http,
+    rpcUrl,
+    "getSignatureStatuses",
+    [[signature], { searchTransactionHistory: true }],
+    StatusesAnswerSchema,
+  );
+  if (!answer.result) throw new SolanaRpcError("The Solana RPC gave no signature status");
+  const status = answer.result.value[0];
+  return status ? { err: status.err ?? null, confirmationStatus: status.confirmationStatus ?? null } : null;
+}

@@ -106,7 +106,9 @@ describe("POST /api/admin/move-winner-to-yesterday", () => {
     expect((await call("POST", "/api/admin/move-winner-to-yesterday")).statusCode).toBe(200);
     const [entry] = await t.db.select().from(archiveEntries);
     expect(entry?.launchDate).toBe(crownedIn?.day);
-    const listed = (await t.app.inject({ url: "/api/archive" })).json() as Array<{ editionDate: string | null }>;
+    const listed = (await t.app.inject({ url: "/api/archive" })).json() as Array<{
+      editionDate: string | null;
+    }>;
     expect(listed[0]?.editionDate).toBe(crownedIn?.day);
     expect(crownedIn?.day).not.toBe(easternDay(later));
   });

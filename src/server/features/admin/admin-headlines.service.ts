@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AdminHeadline, AdminSummary, TokenEditInput } from "@/common/admin";
 import type { HeadlineStage } from "@/common/headline";
 import { listSwitchRefusal } from "@/common/headline-rules";
+import { LAUNCH_MESSAGES } from "@/common/launch";
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
@@ -200,8 +201,30 @@ export async function setContractAddress(
   return toAdminHeadline(await launchWithAddress(db, id, contractAddress, actor, now));
 }
 
-/** The token edit on Yesterday's News: a field left out stays as it is; an empty symbol or image clears it. */
+/**
+ * The token edit on Yesterday's News: a field left out stays as it is; an empty symbol or image clears it.
+ * A coin the paper launched (or is launching) keeps its name, symbol and image: they are on chain and in
+ * its metadata for ever (issue 29); its description may still be edited.
+ */
 export async function editToken(db: Db, id: number, input: TokenEditInput): Promise<AdminHeadline> {
+  const [current] = await db
+    .select({
+      title: headlines.title,
+      symbol: headlines.symbol,
+      imageUrl: headlines.imageUrl,
+      // Columns named with their tables: drizzle writes them bare, and "id" would then be the launch's.
+      launched: sql<boolean>`EXISTS (SELECT 1 FROM launches l WHERE l.headline_id = "headlines"."id"
+        AND l.kind = 'launch' AND l.state IN ('prepared', 'sent', 'confirmed'))`,
+    })
+    .from(headlines)
+    .where(and(eq(headlines.id, id), isNull(headlines.deletedAt)));
+  if (
+    current?.launched &&
+    (input.title !== current.title ||
+      (input.symbol !== undefined && input.symbol !== current.symbol) ||
+      (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl))
+  )
+    throw conflict(LAUNCH_MESSAGES.locked);
   const [row] = await db
     .update(headlines)
     .set({

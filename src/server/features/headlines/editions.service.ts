@@ -8,7 +8,7 @@ import {
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { type Db, rowsOf } from "../../db/connect";
-import { editions, settings } from "../../db/schema";
+import { editions, launches, settings } from "../../db/schema";
 import { findHeadlinePage } from "./headlines.service";
 import { CURRENT_RACE } from "./races";
 
@@ -38,7 +38,7 @@ export async function findEditionRecord(db: Db, day: string, now: Date): Promise
       ...standings,
     });
   }
-  const [[before], [after]] = await Promise.all([
+  const [[before], [after], [launch]] = await Promise.all([
     db
       .select({ day: editions.day })
       .from(editions)
@@ -51,8 +51,15 @@ export async function findEditionRecord(db: Db, day: string, now: Date): Promise
       .where(gt(editions.day, day))
       .orderBy(asc(editions.day))
       .limit(1),
+    db.select({ id: launches.id }).from(launches).where(eq(launches.editionDay, day)).limit(1),
   ]);
-  return { date: day, races, previous: before?.day ?? null, next: after?.day ?? null };
+  return {
+    date: day,
+    races,
+    previous: before?.day ?? null,
+    next: after?.day ?? null,
+    launched: launch !== undefined,
+  };
 }
 
 /**

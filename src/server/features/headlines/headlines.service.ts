@@ -47,11 +47,22 @@ export async function findHeadlinePage(db: Db, id: number): Promise<HeadlinePage
         SELECT e.day::text FROM editions e
         WHERE e.race = coalesce(${headlines.raceCycle}, CASE WHEN ${headlines.inTodaysVoting} THEN ${CURRENT_RACE} END)
       )`,
+      // The paper's launch of its coin, when there is one (its receipt's address): the latest attempt. The
+      // headline's id is named with its table: drizzle writes a column bare, which here would be the launch's.
+      launchReceiptDate: sql<string | null>`(
+        SELECT l.edition_day::text FROM launches l
+        WHERE l.headline_id = "headlines"."id" AND l.kind = 'launch' ORDER BY l.id DESC LIMIT 1
+      )`,
     })
     .from(headlines)
     .where(eq(headlines.id, id));
   if (!found?.row.isPublic) return null;
-  return { ...toHeadline(found.row), stage: found.row.stage, editionDate: found.editionDate ?? null };
+  return {
+    ...toHeadline(found.row),
+    stage: found.row.stage,
+    editionDate: found.editionDate ?? null,
+    launchReceiptDate: found.launchReceiptDate ?? null,
+  };
 }
 
 /**

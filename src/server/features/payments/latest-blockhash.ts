@@ -1,7 +1,6 @@
-import { z } from "zod";
 import type { LatestBlockhash } from "@/common/latest-blockhash";
 import type { SafeFetch } from "../../integrations/safe-fetch";
-import { SolanaRpcError } from "../../integrations/solana";
+import { getLatestBlockhash as getRpcLatestBlockhash } from "../../integrations/solana";
 
 /**
  * The latest blockhash for wallet transactions, from Solana JSON-RPC `getLatestBlockhash` (confirmed: a
@@ -15,31 +14,9 @@ export const BLOCKHASH_CACHE_MS = 5_000;
 /** The payer is waiting on a button: a slow RPC is a failed one. */
 export const BLOCKHASH_TIMEOUT_MS = 3_000;
 
-const AnswerSchema = z.object({
-  result: z
-    .object({
-      value: z.object({ blockhash: z.string(), lastValidBlockHeight: z.number().int().nonnegative() }),
-    })
-    .nullish(),
-  error: z.object({ message: z.string().optional() }).nullish(),
-});
-
-export async function getLatestBlockhash(http: SafeFetch, rpcUrl: string): Promise<LatestBlockhash> {
-  const answer = await http.json(rpcUrl, AnswerSchema, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    timeoutMs: BLOCKHASH_TIMEOUT_MS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "getLatestBlockhash",
-      params: [{ commitment: "confirmed" }],
-    }),
-  });
-  if (!answer.result) {
-    throw new SolanaRpcError(`The Solana RPC refused the call: ${answer.error?.message ?? "no result"}`);
-  }
-  return answer.result.value;
+/** The payer's wallet waits on this call: a slow RPC is a failed one. */
+export function getLatestBlockhash(http: SafeFetch, rpcUrl: string): Promise<LatestBlockhash> {
+  return getRpcLatestBlockhash(http, rpcUrl, BLOCKHASH_TIMEOUT_MS);
 }
 
 /**

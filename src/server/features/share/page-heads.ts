@@ -1,6 +1,8 @@
+import { asc, eq } from "drizzle-orm";
 import { editionDate } from "@/common/edition-date";
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath, parseHeadlinePath } from "@/common/headline-path";
+import { launchTitle } from "@/common/launch-receipt";
 import { SCREEN_DESCRIPTIONS } from "@/common/page-descriptions";
 import { documentTitle, editionTitle, frontPageTitle, screenTitle, shortenAtWord } from "@/common/page-meta";
 import {
@@ -8,6 +10,8 @@ import {
   EDITION_PAGE,
   EDITION_PATH_PATTERN,
   HEADLINE_PAGE,
+  LAUNCH_PAGE,
+  LAUNCH_PAGE_PATTERN,
   NOT_FOUND_PAGE,
   type PageFile,
   pageFileFor,
@@ -15,6 +19,7 @@ import {
 } from "@/common/pages";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
+import { headlines as headlineRows, launches } from "../../db/schema";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
@@ -102,11 +107,23 @@ export function createPageHeads(deps: {
     async (receipt) => Boolean(await findByReceipt(db, receipt)),
     kept,
   );
+  /** An edition's launch: the winner's title, or null for a day without one (its page is then the 404). */
+  const launchDays = new KeptUntilChange<string, { title: string } | null>(async (day) => {
+    const [row] = await db
+      .select({ title: headlineRows.title })
+      .from(launches)
+      .innerJoin(headlineRows, eq(headlineRows.id, launches.headlineId))
+      .where(eq(launches.editionDay, day))
+      .orderBy(asc(launches.id))
+      .limit(1);
+    return row ?? null;
+  }, kept);
   const forgetAll = () => {
     edition.forget();
     headlines.forget();
     editions.forget();
     receipts.forget();
+    launchDays.forget();
   };
   // A vote is a change (decision 015): the heads are read again at once after a change, and at most once
   // more per `checkMs` while changes keep coming, all of them at its end, whatever the vote rate.
@@ -147,6 +164,31 @@ export function createPageHeads(deps: {
     named.set(pathname, card);
     if (named.size > MAX_CACHED_HEADLINES) named.delete(named.keys().next().value as string);
     return absolute(card.path);
+  };
+
+  const launchHead = async (pathname: string): Promise<PageAnswer | null> => {
+    const day = LAUNCH_PAGE_PATTERN.exec(pathname)?.[1];
+    const found = day ? await launchDays.get(day) : null;
+    if (!day || !found) return null;
+    // The card of the edition it launched from (that day's winner), else today's.
+    const launchEdition = await editions.get(day);
+    const imageUrl = launchEdition
+      ? editionDayCardPath({ day, leader: launchEdition.leader, final: launchEdition.final })
+      : editionCardPath({ day, leader: (await edition.get("edition")).leader });
+    return {
+      kind: "page",
+      status: 200,
+      page: LAUNCH_PAGE,
+      head: {
+        title: launchTitle(site, day),
+        description: `${SCREEN_DESCRIPTIONS.launch} The coin of "${found.title}".`,
+        canonicalUrl: absolute(`/launch/${day}`),
+        ogType: "article",
+        imageUrl: absolute(imageUrl),
+        imageAlt: `${site}, ${editionDate(day)}: ${found.title}`,
+        noindex: false,
+      },
+    };
   };
 
   const editionHead = async (pathname: string): Promise<PageAnswer | null> => {
@@ -199,6 +241,16 @@ export function createPageHeads(deps: {
     if (page === EDITION_PAGE) {
       return (
         (await editionHead(pathname)) ?? {
+          kind: "page",
+          status: 404,
+          page: NOT_FOUND_PAGE,
+          head: await listHead(NOT_FOUND_PAGE, pathname),
+        }
+      );
+    }
+    if (page === LAUNCH_PAGE) {
+      return (
+        (await launchHead(pathname)) ?? {
           kind: "page",
           status: 404,
           page: NOT_FOUND_PAGE,

@@ -5,6 +5,7 @@ import { isDeveloperProject, isWinner } from "../headline-filters";
 import { AdminHeadlineCard, CardActions, CardList, Fact } from "./admin-headline-card";
 import { ContractAddressDialog } from "./contract-address-dialog";
 import { HeadlineSwitches } from "./headline-switches";
+import { LaunchDialog } from "./launch-dialog";
 import { QueryState } from "./query-state";
 import { SentimentBar } from "./sentiment-bar";
 
@@ -58,6 +59,10 @@ function WinnerCard({ headline }: { headline: AdminHeadline }) {
       <SentimentBar counts={headline} />
       <HeadlineSwitches headline={headline} />
       <CardActions>
+        {/* The current winner's coin is launched from here; an older winner's address is set by hand. */}
+        {headline.stage === "winner" && !headline.contractAddress ? (
+          <LaunchDialog headline={headline} />
+        ) : null}
         <ContractAddressDialog headline={headline} />
       </CardActions>
     </AdminHeadlineCard>

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiRequest } from "@/client/lib/api-client";
+import { queryKeys } from "@/client/lib/query-keys";
+import type { LaunchInput, LaunchSettings, LaunchView, PreparedLaunch } from "@/common/launch";
+import { refreshLists } from "./refresh-lists";
+
+/** GET /api/admin/launches/settings: the wallets allowed, the amounts, and the winner's launches. */
+export function useLaunchSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.launchSettings,
+    queryFn: ({ signal }) => apiGet<LaunchSettings>("/api/admin/launches/settings", signal),
+    enabled,
+  });
+}
+
+/** POST /api/admin/launches: the server prepares the transaction for the wallet. */
+export function prepareLaunch(input: LaunchInput): Promise<PreparedLaunch> {
+  return apiRequest<PreparedLaunch>("POST", "/api/admin/launches", { body: input });
+}
+
+/** POST /api/admin/launches/{id}/signed: the server checks it, then sends it. */
+export function sendSignedLaunch(id: number, transaction: string): Promise<LaunchView> {
+  return apiRequest<LaunchView>("POST", `/api/admin/launches/${id}/signed`, { body: { transaction } });
+}
+
+/** GET /api/admin/launches/{id}: where it stands (the server asks the chain once). */
+export function fetchLaunch(id: number): Promise<LaunchView> {
+  return apiGet<LaunchView>(`/api/admin/launches/${id}`);
+}
+
+export interface LaunchFlowInput {
+  input: LaunchInput;
+  /** Has the wallet and the mint sign the prepared transaction (base64); answers the signed one. */
+  sign: (transaction: string) => Promise<string>;
+}
+
+/** The whole click, as one mutation: prepare, sign in the wallet and with the mint, send back. */
+export function useLaunchFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, sign }: LaunchFlowInput) => {
+      const prepared = await prepareLaunch(input);
+      const signed = await sign(prepared.transaction);
+      return sendSignedLaunch(prepared.launch.id, signed);
+    },
+    onSettled: () =>
+      Promise.all([
+        refreshLists(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.launchReceipt }),
+      ]),
+  });
+}
