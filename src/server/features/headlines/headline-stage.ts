@@ -403,7 +403,7 @@ export function crownWinner(db: Db, id: number, actor: Actor, now: Date): Promis
  * The tie rule (decisions page, "The cycle"): most votes; on a tie the headline that reached its count
  * first (its last vote came earlier), then the older one.
  */
-const WINNER_ORDER = [
+export const WINNER_ORDER = [
   desc(headlines.votes),
   sql`${headlines.lastVotedAt} ASC NULLS LAST`,
   asc(headlines.createdAt),

@@ -1,0 +1,202 @@
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import { plainText } from "./text";
+import { EASTERN } from "./time";
+import { TRENDING_HEADLINE_SOURCES } from "./trending";
+
+/**
+ * The autopilot (issue 30, decisions "Fourth wave"): the day's steps run on their own, each bounded by a
+ * guard, and the crown waits out a veto window. Off by default; the Autopilot tab of the dashboard shows it.
+ */
+
+export const AUTOPILOT_STEPS = ["import", "four", "close", "launch"] as const;
+export type AutopilotStep = (typeof AUTOPILOT_STEPS)[number];
+
+/** Each step's name on the tab. */
+export const STEP_LABELS: Record<AutopilotStep, string> = {
+  import: "Morning import",
+  four: "The day's four",
+  close: "The close",
+  launch: "Launch check",
+};
+
+export const AUTOPILOT_LIMITS = {
+  quorumVoters: { min: 1, max: 10_000 },
+  minLead: { min: 0, max: 10_000 },
+  /** At most the two hours between every schedule's close and its launch (the roll): a proposal never outlives its race. */
+  vetoMinutes: { min: 0, max: 120 },
+} as const;
+
+export const AUTOPILOT_DEFAULTS = {
+  quorumVoters: 5,
+  minLead: 1,
+  vetoMinutes: 30,
+  importHour: 6,
+  launchDelayedHour: 23,
+  importSources: ["news"],
+  trustedSources: [],
+} as const satisfies AutopilotSettings;
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
+
+const hour = (name: string) => whole(name, 0, 23);
+
+const sources = (name: string) =>
+  z
+    .array(z.enum(TRENDING_HEADLINE_SOURCES, { error: `${name} must name trending headline sources` }), {
+      error: `${name} must be a list of trending headline sources`,
+    })
+    .max(TRENDING_HEADLINE_SOURCES.length, `${name} must be a list of trending headline sources`)
+    .transform((list) => [...new Set(list)]);
+
+export const AutopilotSettingsSchema = z.object({
+  /** Distinct voting networks the top of a race needs (the close), and the Tomorrow race (the day's four). */
+  quorumVoters: whole("quorumVoters", AUTOPILOT_LIMITS.quorumVoters.min, AUTOPILOT_LIMITS.quorumVoters.max),
+  /** Votes the top must lead the runner-up by; 0 lets the tie rule decide a tie. */
+  minLead: whole("minLead", AUTOPILOT_LIMITS.minLead.min, AUTOPILOT_LIMITS.minLead.max),
+  /** Minutes a proposal (or a burst's hold) waits for a veto; 0 crowns at once. */
+  vetoMinutes: whole("vetoMinutes", AUTOPILOT_LIMITS.vetoMinutes.min, AUTOPILOT_LIMITS.vetoMinutes.max),
+  /** The Eastern hour of the morning import, on the first morning of each race. */
+  importHour: hour("importHour"),
+  /** The Eastern hour after the crown by which a winner without a coin is "launch delayed". */
+  launchDelayedHour: hour("launchDelayedHour"),
+  importSources: sources("importSources"),
+  /** Sources whose headlines are approved at once; the others wait in Pending Approval. */
+  trustedSources: sources("trustedSources"),
+});
+export type AutopilotSettings = z.infer<typeof AutopilotSettingsSchema>;
+
+/** `PUT /api/admin/autopilot`: the switch and the settings (any left out stay as they are). */
+export const AutopilotInputSchema = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+  settings: AutopilotSettingsSchema.partial().optional(),
+});
+export type AutopilotInput = z.infer<typeof AutopilotInputSchema>;
+
+export const VETO_REASON_MAX = 200;
+export const VETO_REASON_REQUIRED = "Please give a reason for the veto";
+
+/** `POST /api/admin/autopilot/veto`: why the proposal is refused (required: it is the public record's word). */
+export const VetoInputSchema = z.object({
+  reason: plainText("Reason", { error: VETO_REASON_REQUIRED })
+    .pipe(z.string().min(1, VETO_REASON_REQUIRED))
+    .pipe(z.string().max(VETO_REASON_MAX, `The reason must be at most ${VETO_REASON_MAX} characters`)),
+});
+export type VetoInput = z.infer<typeof VetoInputSchema>;
+
+/** Why a race waits for the editors instead of a crown. */
+export const AWAIT_REASONS = {
+  no_votes: "No headline got a vote.",
+  no_quorum: "The top headline has too few distinct voting networks (quorum).",
+  tie: "The lead over the runner-up is below the minimum: a tie or too close to call.",
+  vote_ring: "A vote ring flagged in the last hour before the close could have decided the race.",
+  unpaid_promotion: "The top headline is a promotion whose payment is not confirmed on chain.",
+  vetoed: "Staff vetoed the proposed winner.",
+  changed: "The standings changed during the veto window.",
+  switched_off: "The autopilot was switched off during the veto window.",
+} as const;
+export type AwaitReason = keyof typeof AWAIT_REASONS;
+
+/**
+ * The tie rule, in words for the edition page and the decision record (docs/decisions/016): the same order
+ * the close ranks by (features/headlines/headline-stage.ts, WINNER_ORDER).
+ */
+export const TIE_RULE =
+  "Most counted votes wins. On a tie, the headline that reached its count first (its last counted vote came earlier) ranks higher, then the older headline.";
+
+/** The edition's words while nothing is crowned. */
+export const AWAITING_EDITORS = "Awaiting the editors";
+
+export const AutopilotRunSchema = z.object({
+  name: z.enum(AUTOPILOT_STEPS),
+  label: z.string(),
+  /** When it runs next (ISO), null when nothing is due (off, a custom schedule, no winner to check). */
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  /** What the last run did, in words, or why it failed. */
+  lastResult: z.string().nullable(),
+  lastStatus: z.enum(["running", "done", "failed"]).nullable(),
+});
+export type AutopilotRun = z.infer<typeof AutopilotRunSchema>;
+
+/** A crown waiting out its window: the autopilot's proposal, or the burst's hold when it is off. */
+export const PendingCrownSchema = z.object({
+  race: z.string(),
+  kind: z.enum(["proposal", "burst"]),
+  headlineId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  votes: z.number().int().nullable(),
+  voters: z.number().int().nullable(),
+  lead: z.number().int().nullable(),
+  /** When silence crowns it (ISO). */
+  crownAt: z.string(),
+});
+export type PendingCrown = z.infer<typeof PendingCrownSchema>;
+
+/** A flagged burst that could change the top of the race now (shown before the close, issue 31). */
+export const BurstFlagSchema = z.object({
+  headlineId: z.number().int(),
+  title: z.string(),
+  /** The counted votes of the flagged networks on that headline, and how many networks. */
+  votes: z.number().int(),
+  networks: z.number().int(),
+});
+export type BurstFlag = z.infer<typeof BurstFlagSchema>;
+
+export const AutopilotStatusSchema = z.object({
+  enabled: z.boolean(),
+  steps: z.array(AutopilotRunSchema),
+  pending: z.array(PendingCrownSchema),
+  /** The race left to the editors: nothing crowned, and why. */
+  awaiting: z
+    .object({
+      race: z.string(),
+      reason: z.enum(Object.keys(AWAIT_REASONS) as [AwaitReason, ...AwaitReason[]]),
+      headlineId: z.number().int().nullable(),
+      title: z.string().nullable(),
+      vetoReason: z.string().nullable(),
+    })
+    .nullable(),
+  /** The day's four did not move for lack of a quorum in the Tomorrow race: staff move them. */
+  fourWaiting: z.boolean(),
+  burst: BurstFlagSchema.nullable(),
+  settings: AutopilotSettingsSchema,
+});
+export type AutopilotStatus = z.infer<typeof AutopilotStatusSchema>;
+
+/** The edition page's word on a race whose crown waits (null once crowned or when nothing held it). */
+export const EditionCrownSchema = z.object({
+  status: z.enum(["proposed", "held", "awaiting"]),
+  headlineId: z.number().int().nullable(),
+  crownAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type EditionCrown = z.infer<typeof EditionCrownSchema>;
+
+/**
+ * The first instant at `hour`:00 US Eastern at or after `from` (DST-safe: the wall clock in New York).
+ * The morning import's time for a race (its first morning) and a winner's launch-delayed time.
+ */
+export function easternHourAtOrAfter(from: Date, hour: number): Date {
+  const z0 = new TZDate(from.getTime(), EASTERN);
+  for (let plus = 0; plus < 3; plus++) {
+    const at = new Date(
+      new TZDate(z0.getFullYear(), z0.getMonth(), z0.getDate() + plus, hour, 0, 0, 0, EASTERN).getTime(),
+    );
+    if (at >= from) return at;
+  }
+  throw new Error("unreachable: an hour comes within two days");
+}
+
+/** "in 12:34" / "in 0:05": the minutes and seconds left, for the countdown. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
