@@ -200,3 +200,82 @@ export function formatCountdown(ms: number): string {
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
+
+/** The day's four's result when the Tomorrow race lacked its quorum: the tab asks staff to move them. */
+export const FOUR_WAITING = "Not moved:";
+
+export interface PlanInput {
+  now: Date;
+  /** The race in progress (settings.raceCycle): the subject of the import, the four and the close. */
+  race: Date;
+  votingEndTime: Date;
+  launchTime: Date;
+  /** The close after this one, or null when the schedule does not roll (custom). */
+  nextClose: Date | null;
+  rolls: boolean;
+  enabledAt: Date | null;
+  importHour: number;
+  launchDelayedHour: number;
+  /** The current winner without a coin and not yet declared late, with its crown's time. */
+  unlaunchedWinner: { id: number; crownedAt: Date } | null;
+  /** Whether the step's run for this subject is done (or failed for good). */
+  done: (step: AutopilotStep, subject: string) => boolean;
+}
+
+export interface PlannedStep {
+  step: AutopilotStep;
+  subject: string | null;
+  /** Due now: this process may claim and run it (the close excepted: the cycle job runs it). */
+  runnable: boolean;
+  nextRunAt: Date | null;
+}
+
+/**
+ * When each step runs, on the schedule's own clock (daily or weekly alike, issue 30): the morning import at
+ * `importHour` ET on the race's first morning, the day's four when the race opens (the roll), the close at
+ * the race's voting end, the launch check at `launchDelayedHour` ET after the crown. A step whose time came
+ * before the autopilot was switched on is left to staff (nothing is caught up from before), and the
+ * import and the four only run while their race is open.
+ */
+export function planSteps(p: PlanInput): PlannedStep[] {
+  const race = p.race.toISOString();
+  const open = p.now < p.votingEndTime;
+  const afterOn = (at: Date) => p.enabledAt !== null && at >= p.enabledAt;
+  const plan = (
+    step: AutopilotStep,
+    subject: string,
+    due: Date | null,
+    later: Date | null,
+    extra = true,
+  ): PlannedStep => {
+    const pending = due !== null && !p.done(step, subject) && extra;
+    const runnable = pending && due <= p.now && afterOn(due);
+    const next = pending && (runnable || due > p.now) ? due : later;
+    return { step, subject, runnable, nextRunAt: next };
+  };
+  const importDue = easternHourAtOrAfter(p.race, p.importHour);
+  const nextImport = p.rolls ? easternHourAtOrAfter(p.launchTime, p.importHour) : null;
+  const steps = [
+    plan("import", race, importDue < p.votingEndTime ? importDue : null, nextImport, open),
+    plan("four", race, p.race, p.rolls ? p.launchTime : null, open),
+  ];
+  const closeDone = p.done("close", race);
+  steps.push({
+    step: "close",
+    subject: race,
+    runnable: false,
+    nextRunAt: closeDone ? p.nextClose : p.votingEndTime,
+  });
+  const w = p.unlaunchedWinner;
+  if (w) {
+    const due = easternHourAtOrAfter(w.crownedAt, p.launchDelayedHour);
+    const pending = !p.done("launch", String(w.id));
+    steps.push({
+      step: "launch",
+      subject: String(w.id),
+      runnable: pending && due <= p.now && p.enabledAt !== null,
+      nextRunAt: pending ? due : null,
+    });
+  } else steps.push({ step: "launch", subject: null, runnable: false, nextRunAt: null });
+  return steps;
+}

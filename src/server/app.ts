@@ -27,6 +27,7 @@ import { createPageHeads } from "./features/share/page-heads";
 import { shareRoutes } from "./features/share/share.routes";
 import { submissionsRoutes } from "./features/submissions/submissions.routes";
 import { telegramRoutes } from "./features/telegram/telegram.routes";
+import { autopilotRoutes } from "./features/autopilot/autopilot.routes";
 import { tokensRoutes } from "./features/tokens/tokens.routes";
 import { trendingRoutes } from "./features/trending/trending.routes";
 import { ImageWorkQueue } from "./features/uploads/image-work-queue";
@@ -267,6 +268,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(adminRoutes);
   await app.register(voteEvidenceRoutes);
+  await app.register(autopilotRoutes);
   await app.register(telegramRoutes);
   await app.register(pushRoutes);
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.
