@@ -71,6 +71,17 @@ export const AutopilotSettingsSchema = z.object({
 });
 export type AutopilotSettings = z.infer<typeof AutopilotSettingsSchema>;
 
+/** The settings as answered: the same fields, without the input's clean-up (a response schema has no transforms). */
+const AutopilotSettingsAnswerSchema = z.object({
+  quorumVoters: z.number().int(),
+  minLead: z.number().int(),
+  vetoMinutes: z.number().int(),
+  importHour: z.number().int(),
+  launchDelayedHour: z.number().int(),
+  importSources: z.array(z.enum(TRENDING_HEADLINE_SOURCES)),
+  trustedSources: z.array(z.enum(TRENDING_HEADLINE_SOURCES)),
+});
+
 /** `PUT /api/admin/autopilot`: the switch and the settings (any left out stay as they are). */
 export const AutopilotInputSchema = z.object({
   enabled: z.boolean({ error: "enabled must be true or false" }),
@@ -165,7 +176,7 @@ export const AutopilotStatusSchema = z.object({
   /** The day's four did not move for lack of a quorum in the Tomorrow race: staff move them. */
   fourWaiting: z.boolean(),
   burst: BurstFlagSchema.nullable(),
-  settings: AutopilotSettingsSchema,
+  settings: AutopilotSettingsAnswerSchema,
 });
 export type AutopilotStatus = z.infer<typeof AutopilotStatusSchema>;
 

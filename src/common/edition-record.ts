@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EditionCrownSchema } from "./autopilot";
 
 /** An edition's date in its address and API: `YYYY-MM-DD`, US Eastern. */
 export const EDITION_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +42,11 @@ export const EditionRaceSchema = z.object({
   headlines: z.array(EditionEntrySchema),
   /** Moved to today's voting by "Move Top 4" during this race, with their Tomorrow's race counts. */
   qualifiers: z.array(EditionEntrySchema),
+  /**
+   * Why the race has no winner yet, when its crown waits (issue 30): proposed in its veto window, held for a
+   * flagged burst, or awaiting the editors. Absent or null once crowned, and for a race nothing held.
+   */
+  crown: EditionCrownSchema.nullable().optional(),
 });
 export type EditionRace = z.infer<typeof EditionRaceSchema>;
 

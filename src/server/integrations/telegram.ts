@@ -137,7 +137,10 @@ export function createTelegramClient(
     ...(staffChatId && {
       sendStaffMessage: (text: string) =>
         call((api) =>
-          api.sendMessage(staffChatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } }),
+          api.sendMessage(staffChatId, text, {
+            parse_mode: "HTML",
+            link_preview_options: { is_disabled: true },
+          }),
         ),
     }),
   };

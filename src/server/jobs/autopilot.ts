@@ -94,7 +94,8 @@ export async function runAutopilotPass(
       const crownAt = hold.crownAt;
       await run("notify", race.toISOString(), async (attempt) => {
         const admin = `${deps.telegram?.publicUrl.replace(/\/+$/, "")}/admin?tab=autopilot`;
-        const what = hold.kind === "proposal" ? "The autopilot proposes" : "A flagged burst holds the crown of";
+        const what =
+          hold.kind === "proposal" ? "The autopilot proposes" : "A flagged burst holds the crown of";
         const text = `🗳️ ${what} <b>${escapeHtml(hold.title ?? "the top headline")}</b>. It is crowned at ${formatEasternEt(crownAt)} unless vetoed: ${admin}`;
         await send(text);
         const result = `Told the staff chat; crowned at ${formatEasternEt(crownAt)} unless vetoed.`;
@@ -145,7 +146,10 @@ async function daysFour(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const voters = await tomorrowRaceVoters(tx);
-    const [candidates] = await tx.select({ n: sql<number>`count(*)::int` }).from(headlines).where(inTomorrowsNews);
+    const [candidates] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(headlines)
+      .where(inTomorrowsNews);
     let result: string;
     let details: Record<string, unknown> = { voters };
     if ((candidates?.n ?? 0) === 0) result = "Nothing to move: Tomorrow's News is empty.";
@@ -182,11 +186,17 @@ async function launchCheck(
     const [still] = await tx
       .select({ id: headlines.id })
       .from(headlines)
-      .where(and(eq(headlines.id, winner.id), eq(headlines.stage, "winner"), isNull(headlines.contractAddress)));
+      .where(
+        and(eq(headlines.id, winner.id), eq(headlines.stage, "winner"), isNull(headlines.contractAddress)),
+      );
     const words = still
       ? `Launch delayed: "${winner.title}" has no coin yet.`
       : "Launched or replaced in time: nothing to say.";
-    if (still) await tx.update(settings).set({ launchDelayedFor: winner.id, updatedAt: now }).where(eq(settings.id, 1));
+    if (still)
+      await tx
+        .update(settings)
+        .set({ launchDelayedFor: winner.id, updatedAt: now })
+        .where(eq(settings.id, 1));
     if (!(await finishStep(tx, "launch", subject, attempt, words, now, { headlineId: winner.id })))
       throw new Error("the run was taken over by another process");
     return still ? words : null;
@@ -207,7 +217,8 @@ export function startAutopilotJob(deps: AutopilotDeps & { log: FastifyBaseLogger
     AUTOPILOT_TICK_MS,
     async () => {
       for (const r of await runAutopilotPass(deps, new Date()))
-        if (!r.error) deps.log.info({ step: r.step, subject: r.subject, result: r.result }, "autopilot step ran");
+        if (!r.error)
+          deps.log.info({ step: r.step, subject: r.subject, result: r.result }, "autopilot step ran");
     },
     deps.log,
     { runAtStart: true, metrics: deps.metrics },

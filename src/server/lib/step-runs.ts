@@ -24,7 +24,12 @@ export const stepAction = (step: string) => `AUTOPILOT ${step}`;
  * Claims the step's run for `subject`: answers the attempt number when this process may run it now, null
  * when it is done, running elsewhere, failed too often or not due for a retry yet.
  */
-export async function claimStep(db: Writer, step: string, subject: string, now: Date): Promise<number | null> {
+export async function claimStep(
+  db: Writer,
+  step: string,
+  subject: string,
+  now: Date,
+): Promise<number | null> {
   const at = now.toISOString();
   const rows = (await db
     .insert(autopilotRuns)

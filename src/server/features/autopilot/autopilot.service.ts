@@ -12,7 +12,14 @@ import {
 } from "@/common/autopilot";
 import { nextCycle } from "@/common/schedule";
 import type { Db } from "../../db/connect";
-import { autopilot, autopilotRuns, crownHolds, headlines, headlineTransitions, settings } from "../../db/schema";
+import {
+  autopilot,
+  autopilotRuns,
+  crownHolds,
+  headlines,
+  headlineTransitions,
+  settings,
+} from "../../db/schema";
 import { conflict } from "../../lib/http-error";
 import { MAX_ATTEMPTS } from "../../lib/step-runs";
 import { type AutopilotConfig, raceStanding, readAutopilot } from "../headlines/crown-guard";
@@ -41,7 +48,11 @@ export async function unlaunchedWinner(
   s: SettingsRow,
 ): Promise<{ id: number; title: string; crownedAt: Date } | null> {
   const [row] = await db
-    .select({ id: headlines.id, title: headlines.title, crownedAt: sql<Date>`max(${headlineTransitions.createdAt})` })
+    .select({
+      id: headlines.id,
+      title: headlines.title,
+      crownedAt: sql<Date>`max(${headlineTransitions.createdAt})`,
+    })
     .from(headlines)
     .innerJoin(
       headlineTransitions,
@@ -193,8 +204,9 @@ async function lockPending(tx: Parameters<Parameters<Db["transaction"]>[0]>[0]):
     .from(crownHolds)
     .where(eq(crownHolds.race, raceOf(s)))
     .for("update");
-  if (!hold || hold.status !== "pending" || decided(s)) throw conflict(NO_PROPOSAL);
-  return hold;
+  const pending = hold?.status === "pending" ? hold : undefined;
+  if (!pending || decided(s)) throw conflict(NO_PROPOSAL);
+  return pending;
 }
 
 /**

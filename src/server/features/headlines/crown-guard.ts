@@ -30,7 +30,14 @@ export interface AutopilotConfig extends AutopilotSettings {
 /** The autopilot's row, or its defaults (off) while no administrator has saved it. */
 export async function readAutopilot(db: Pick<Db, "select">): Promise<AutopilotConfig> {
   const [row] = await db.select().from(autopilot).where(eq(autopilot.id, 1));
-  if (!row) return { ...AUTOPILOT_DEFAULTS, importSources: ["news"], trustedSources: [], enabled: false, enabledAt: null };
+  if (!row)
+    return {
+      ...AUTOPILOT_DEFAULTS,
+      importSources: ["news"],
+      trustedSources: [],
+      enabled: false,
+      enabledAt: null,
+    };
   return {
     enabled: row.enabled,
     enabledAt: row.enabledAt,
@@ -80,9 +87,9 @@ export async function raceStanding(tx: Pick<Db, "select" | "execute">, at: Date)
   const window = sql.raw(`interval '${SUSPICIOUS_BURST.minutes} minutes'`);
   const since = new Date(at.getTime() - BURST_LOOKBACK_MS).toISOString();
   const [[voters], flagged] = await Promise.all([
-    tx.execute(sql`SELECT count(DISTINCT network_hash)::int AS n FROM votes WHERE ${counted}`).then((r) =>
-      rowsOf<{ n: number }>(r),
-    ),
+    tx
+      .execute(sql`SELECT count(DISTINCT network_hash)::int AS n FROM votes WHERE ${counted}`)
+      .then((r) => rowsOf<{ n: number }>(r)),
     tx
       .execute(sql`
         SELECT network_hash, count(*)::int AS votes FROM votes
@@ -126,7 +133,13 @@ export type CloseVerdict =
  */
 export function judgeClose(standing: RaceStanding, config: AutopilotSettings): CloseVerdict {
   const { top, voters, lead } = standing;
-  const wait = (reason: AwaitReason): CloseVerdict => ({ kind: "await", reason, headline: top, voters, lead });
+  const wait = (reason: AwaitReason): CloseVerdict => ({
+    kind: "await",
+    reason,
+    headline: top,
+    voters,
+    lead,
+  });
   if (!top) return wait("no_votes");
   if (standing.unconfirmedPayment) return wait("unpaid_promotion");
   if (standing.burst) return wait("vote_ring");

@@ -3,7 +3,13 @@ import type { TrendingHeadline, TrendingHeadlineSource } from "@/common/trending
 import type { Db } from "../../db/connect";
 import { headlines } from "../../db/schema";
 import { type Actor, createHeadlineIn } from "../headlines/headline-stage";
-import { cut, fetchTrendingHeadlines, fitDescription, IMPORT_TITLE_MAX, type TrendingDeps } from "./trending.service";
+import {
+  cut,
+  fetchTrendingHeadlines,
+  fitDescription,
+  IMPORT_TITLE_MAX,
+  type TrendingDeps,
+} from "./trending.service";
 
 /**
  * The autopilot's morning import (issue 30): trending headlines from the configured sources into Tomorrow's
@@ -80,7 +86,12 @@ async function importOne(
     const [same] = await tx
       .select({ id: headlines.id })
       .from(headlines)
-      .where(and(gt(headlines.createdAt, since), sql`${normalized(sql`${headlines.title}`)} = ${normalized(title)}`))
+      .where(
+        and(
+          gt(headlines.createdAt, since),
+          sql`${normalized(sql`${headlines.title}`)} = ${normalized(title)}`,
+        ),
+      )
       .limit(1);
     if (same) return false;
     const row = await createHeadlineIn(

@@ -68,7 +68,10 @@ export async function runCycle(db: Db, now: Date): Promise<CycleOutcome> {
   let held: CycleOutcome["held"];
   // The lock is only taken when there is something to decide: the job ticks every few seconds.
   if (before && undecided(before, now)) {
-    const [hold] = await db.select().from(crownHolds).where(eq(crownHolds.race, raceOf(before)));
+    const [hold] = await db
+      .select()
+      .from(crownHolds)
+      .where(eq(crownHolds.race, raceOf(before)));
     if (closeDue(hold, before, now)) {
       const decision = await db.transaction(async (tx) => {
         const s = await lockSettings(tx);
@@ -164,12 +167,20 @@ async function decideClose(tx: Tx, s: SettingsRow, hold: HoldRow | undefined, no
     createdAt: now,
   };
   if (verdict.kind === "await") {
-    await tx.insert(crownHolds).values({ ...base, status: "awaiting", reason: verdict.reason, decidedAt: now });
+    await tx
+      .insert(crownHolds)
+      .values({ ...base, status: "awaiting", reason: verdict.reason, decidedAt: now });
     await touchSettings(tx, now);
-    await recordClose(tx, race, `Nothing crowned: ${AWAIT_REASONS[verdict.reason]} Awaiting the editors.`, now, {
-      headlineId: verdict.headline?.id ?? null,
-      reason: verdict.reason,
-    });
+    await recordClose(
+      tx,
+      race,
+      `Nothing crowned: ${AWAIT_REASONS[verdict.reason]} Awaiting the editors.`,
+      now,
+      {
+        headlineId: verdict.headline?.id ?? null,
+        reason: verdict.reason,
+      },
+    );
     return {
       crowned: null,
       held: { status: "awaiting", reason: verdict.reason, headlineId: verdict.headline?.id ?? null },
@@ -214,10 +225,7 @@ async function endWindow(
   now: Date,
 ): Promise<Decision> {
   const settle = (status: "crowned" | "awaiting", reason: AwaitReason | null = null) =>
-    tx
-      .update(crownHolds)
-      .set({ status, reason, decidedAt: now })
-      .where(eq(crownHolds.race, hold.race));
+    tx.update(crownHolds).set({ status, reason, decidedAt: now }).where(eq(crownHolds.race, hold.race));
   if (hold.kind === "burst") {
     const top = await topOfVoting(tx, 1);
     await settle("crowned");
