@@ -105,7 +105,7 @@ export const AWAIT_REASONS = {
   no_votes: "No headline got a vote.",
   no_quorum: "The top headline has too few distinct voting networks (quorum).",
   tie: "The lead over the runner-up is below the minimum: a tie or too close to call.",
-  vote_ring: "A vote ring flagged in the last hour before the close could have decided the race.",
+  vote_ring: "A burst of votes flagged by the vote evidence in the last hour before the close could have decided the race.",
   unpaid_promotion: "The top headline is a promotion whose payment is not confirmed on chain.",
   vetoed: "Staff vetoed the proposed winner.",
   changed: "The standings changed during the veto window.",

@@ -29,4 +29,5 @@ export const queryKeys = {
   /** Followed by the filters and page: ["admin", "audit", { headline, account, page }]. */
   audit: ["admin", "audit"],
   telegram: ["admin", "telegram"],
+  autopilot: ["admin", "autopilot"],
 } as const;
