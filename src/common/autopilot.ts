@@ -105,23 +105,14 @@ export const AWAIT_REASONS = {
   no_votes: "No headline got a vote.",
   no_quorum: "The top headline has too few distinct voting networks (quorum).",
   tie: "The lead over the runner-up is below the minimum: a tie or too close to call.",
-  vote_ring: "A burst of votes flagged by the vote evidence in the last hour before the close could have decided the race.",
+  vote_ring:
+    "A burst of votes flagged by the vote evidence in the last hour before the close could have decided the race.",
   unpaid_promotion: "The top headline is a promotion whose payment is not confirmed on chain.",
   vetoed: "Staff vetoed the proposed winner.",
   changed: "The standings changed during the veto window.",
   switched_off: "The autopilot was switched off during the veto window.",
 } as const;
 export type AwaitReason = keyof typeof AWAIT_REASONS;
-
-/**
- * The tie rule, in words for the edition page and the decision record (docs/decisions/016): the same order
- * the close ranks by (features/headlines/headline-stage.ts, WINNER_ORDER).
- */
-export const TIE_RULE =
-  "Most counted votes wins. On a tie, the headline that reached its count first (its last counted vote came earlier) ranks higher, then the older headline.";
-
-/** The edition's words while nothing is crowned. */
-export const AWAITING_EDITORS = "Awaiting the editors";
 
 export const AutopilotRunSchema = z.object({
   name: z.enum(AUTOPILOT_STEPS),
@@ -179,15 +170,6 @@ export const AutopilotStatusSchema = z.object({
   settings: AutopilotSettingsAnswerSchema,
 });
 export type AutopilotStatus = z.infer<typeof AutopilotStatusSchema>;
-
-/** The edition page's word on a race whose crown waits (null once crowned or when nothing held it). */
-export const EditionCrownSchema = z.object({
-  status: z.enum(["proposed", "held", "awaiting"]),
-  headlineId: z.number().int().nullable(),
-  crownAt: z.string().nullable(),
-  reason: z.string().nullable(),
-});
-export type EditionCrown = z.infer<typeof EditionCrownSchema>;
 
 /**
  * The first instant at `hour`:00 US Eastern at or after `from` (DST-safe: the wall clock in New York).

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { EditionCrownSchema } from "./autopilot";
 
 /** An edition's date in its address and API: `YYYY-MM-DD`, US Eastern. */
 export const EDITION_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,6 +30,15 @@ export const EditionEntrySchema = z.object({
   isWinner: z.boolean(),
 });
 export type EditionEntry = z.infer<typeof EditionEntrySchema>;
+
+/** The edition page's word on a race whose crown waits (issue 30); null once crowned or when nothing held it. */
+export const EditionCrownSchema = z.object({
+  status: z.enum(["proposed", "held", "awaiting"]),
+  headlineId: z.number().int().nullable(),
+  crownAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type EditionCrown = z.infer<typeof EditionCrownSchema>;
 
 /** One race of the day: today's voting, and the Tomorrow's race that qualified the next day's headlines. */
 export const EditionRaceSchema = z.object({

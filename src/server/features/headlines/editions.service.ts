@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { AWAIT_REASONS, type AwaitReason, type EditionCrown } from "@/common/autopilot";
+import { AWAIT_REASONS, type AwaitReason } from "@/common/autopilot";
 import {
+  type EditionCrown,
   type EditionEntry,
   type EditionRace,
   type EditionRecord,

@@ -20,10 +20,10 @@ import {
   AWAIT_REASONS,
   formatCountdown,
   type PendingCrown,
-  TIE_RULE,
   VETO_REASON_MAX,
   VETO_REASON_REQUIRED,
 } from "@/common/autopilot";
+import { TIE_RULE } from "@/common/crown-words";
 import { localTimeZone } from "@/common/time";
 import { formatEasternEt, withLocalTime } from "@/common/time-text";
 import type { TrendingHeadlineSource } from "@/common/trending";
