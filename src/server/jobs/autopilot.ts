@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type AutopilotStep, FOUR_WAITING } from "@/common/autopilot";
 import { formatEasternEt } from "@/common/time-text";
 import type { Db } from "../db/connect";
-import { crownHolds, headlines, settings } from "../db/schema";
+import { crownHolds, editions, headlines, settings } from "../db/schema";
 import { moveTopHeadlinesToToday } from "../features/admin/admin-cycle.service";
 import { stepPlan } from "../features/autopilot/autopilot.service";
 import { type AutopilotConfig, readAutopilot, tomorrowRaceVoters } from "../features/headlines/crown-guard";
@@ -145,7 +145,14 @@ async function daysFour(
   now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const voters = await tomorrowRaceVoters(tx);
+    // The day that just closed began when the race before this one opened (editions name races by it).
+    const [previous] = await tx
+      .select({ race: editions.race })
+      .from(editions)
+      .where(lt(editions.race, new Date(subject)))
+      .orderBy(desc(editions.race))
+      .limit(1);
+    const voters = await tomorrowRaceVoters(tx, previous?.race ?? new Date(0));
     const [candidates] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(headlines)

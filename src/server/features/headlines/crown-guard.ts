@@ -149,15 +149,17 @@ export function judgeClose(standing: RaceStanding, config: AutopilotSettings): C
 }
 
 /**
- * Distinct networks that voted in the Tomorrow's News race: the counted votes on today's candidates. The
- * day's four move on their own only with a quorum of them.
+ * Distinct networks that voted in the Tomorrow's News race of the day that just closed: the counted votes on
+ * today's candidates cast since that day's race opened (`since`; the candidates left over keep older votes,
+ * which are not this day's race). The day's four move on their own only with a quorum of them.
  */
-export async function tomorrowRaceVoters(tx: Pick<Db, "execute"> | Tx): Promise<number> {
+export async function tomorrowRaceVoters(tx: Pick<Db, "execute"> | Tx, since: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       SELECT count(DISTINCT v.network_hash)::int AS n FROM votes v
       JOIN headlines h ON h.id = v.headline_id
-      WHERE v.kind = 'tomorrow' AND v.voided_at IS NULL AND h.in_tomorrows_news`),
+      WHERE v.kind = 'tomorrow' AND v.voided_at IS NULL AND h.in_tomorrows_news
+        AND v.created_at >= ${since.toISOString()}::timestamptz`),
   );
   return row?.n ?? 0;
 }
