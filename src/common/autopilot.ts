@@ -266,7 +266,7 @@ export function planSteps(p: PlanInput): PlannedStep[] {
     steps.push({
       step: "launch",
       subject: String(w.id),
-      runnable: pending && due <= p.now && p.enabledAt !== null,
+      runnable: pending && due <= p.now && afterOn(due),
       nextRunAt: pending ? due : null,
     });
   } else steps.push({ step: "launch", subject: null, runnable: false, nextRunAt: null });
