@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AWAIT_REASONS, type AwaitReason } from "@/common/autopilot";
 import { nextCycle } from "@/common/schedule";
 import { easternDay } from "@/common/time";
+import { formatEasternEt } from "@/common/time-text";
 import type { Db } from "../../db/connect";
 import { crownHolds, settings } from "../../db/schema";
 import { recordStep } from "../../lib/step-runs";
@@ -203,7 +204,7 @@ async function decideClose(tx: Tx, s: SettingsRow, hold: HoldRow | undefined, no
   await recordClose(
     tx,
     race,
-    `Proposed "${headline.title}" (${verdict.voters} networks, lead ${verdict.lead}); crowned at ${crownAt.toISOString()} unless vetoed.`,
+    `Proposed "${headline.title}" (${verdict.voters} networks, lead ${verdict.lead}); crowned at ${formatEasternEt(crownAt)} unless vetoed.`,
     now,
     { headlineId: headline.id, voters: verdict.voters, lead: verdict.lead },
   );

@@ -406,12 +406,12 @@ function SettingsForm({
             legend="Morning import sources (trusted ones skip Pending Approval)"
             disabled={!isAdmin || save.isPending}
           >
-            <ul className="grid gap-x-6 gap-y-1 md:grid-cols-2">
+            <ul className="grid gap-x-8 gap-y-1 lg:grid-cols-2">
               {HEADLINE_SOURCE_GROUPS.flatMap((g) => g.sources).map((source) => {
                 const importId = `${formId}-import-${source.value}`;
                 const trustId = `${formId}-trust-${source.value}`;
                 return (
-                  <li key={source.value} className="flex flex-wrap items-center gap-x-4">
+                  <li key={source.value} className="grid grid-cols-[1fr_auto] items-center gap-x-4">
                     <span className="flex min-h-11 items-center gap-2">
                       <Checkbox
                         id={importId}
