@@ -121,9 +121,7 @@ export function WinnerCard({
             </div>
           ) : (
             <p className="border-3 border-dashed border-ink bg-paper-dark p-3 font-pixel text-[10px] leading-relaxed">
-              {launchDelayed
-                ? "Launch delayed: the coin is not out yet. Stay tuned..."
-                : "Coming soon at 10PM Eastern..."}
+              {launchDelayed ? "Launch delayed. Stay tuned..." : "Coming soon at 10PM Eastern..."}
             </p>
           )}
 
