@@ -178,6 +178,17 @@ test("a proposal counts down to its crown, and a veto with its reason leaves the
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath("autopilot-proposal.png"), fullPage: true });
 
+      // The edition's public record names the proposal, its crown time and the tie rule.
+      const day = ((await (await page.request.get("/api/settings")).json()) as { currentDay: string })
+        .currentDay;
+      await page.goto(`/edition/${day}`);
+      // (This test's resets make the day hold several races: the last is the one it closed.)
+      await expect(page.getByTestId("edition-crown").last()).toContainText(
+        `Proposed winner: "${title}" is crowned at`,
+      );
+      await expect(page.getByText(/^Tie rule: Most counted votes wins\./).last()).toBeVisible();
+      await page.goto("/admin?tab=autopilot");
+
       // A veto needs its reason.
       await proposal.getByRole("button", { name: "Veto" }).click();
       await expect(proposal.getByText("Please give a reason for the veto")).toBeVisible();
@@ -189,7 +200,14 @@ test("a proposal counts down to its crown, and a veto with its reason leaves the
       await expect(page.getByTestId("autopilot-pending")).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The edition's record says it waits for the editors, and nothing was crowned.
+      await page.goto(`/edition/${day}`);
+      await expect(page.getByTestId("edition-crown").last()).toContainText(
+        "Awaiting the editors: nothing was crowned. Staff vetoed the proposed winner. Reason: The story is a hoax",
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath("edition-awaiting.png"), fullPage: true });
+
+      // The autopilot says it waits for the editors, and nothing was crowned.
       const status = (await (await page.request.get("/api/admin/autopilot")).json()) as {
         awaiting: { reason: string };
       };
