@@ -129,6 +129,8 @@ export function Edition() {
         </div>
       </PageHeading>
 
+      {/* How the ranks below are ordered, and how a tie is decided (decision 016). */}
+      <p className="text-sm text-ink-soft">Tie rule: {TIE_RULE}</p>
       {record.races.map((race, i) => (
         <RaceRecord
           key={race.race}
@@ -200,45 +202,41 @@ function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
 
 /**
  * Why the race has no winner yet (issue 30): a proposal in its veto window, a crown held for a flagged burst,
- * or nothing crowned and the editors to decide; with the tie rule the ranks follow.
+ * or nothing crowned and the editors to decide.
  */
 function CrownNote({ race }: { race: EditionRace }) {
   const crown = race.crown;
   const title = crown?.headlineId ? race.headlines.find((h) => h.id === crown.headlineId)?.title : undefined;
+  if (!crown) return null;
   return (
-    <div className="flex flex-col gap-2">
-      {crown ? (
-        <p
-          className="border-3 border-l-[12px] border-ink border-l-nes-yellow bg-paper p-4 text-base"
-          data-testid="edition-crown"
-        >
-          {crown.status === "awaiting" ? (
+    <p
+      className="border-3 border-l-[12px] border-ink border-l-nes-yellow bg-paper p-4 text-base"
+      data-testid="edition-crown"
+    >
+      {crown.status === "awaiting" ? (
+        <>
+          <strong className="font-pixel text-xs uppercase">{AWAITING_EDITORS}</strong>: nothing was crowned.{" "}
+          {crown.reason}
+        </>
+      ) : (
+        <>
+          <strong className="font-pixel text-xs uppercase">
+            {crown.status === "proposed" ? "Proposed winner" : "Crown held"}
+          </strong>
+          : {title ? `"${title}"` : "the top headline"}
+          {crown.crownAt ? (
             <>
-              <strong className="font-pixel text-xs uppercase">{AWAITING_EDITORS}</strong>: nothing was
-              crowned. {crown.reason}
+              {" "}
+              is crowned at <EasternTime at={crown.crownAt} format={formatEasternClock} /> unless the editors
+              veto it.
             </>
-          ) : (
-            <>
-              <strong className="font-pixel text-xs uppercase">
-                {crown.status === "proposed" ? "Proposed winner" : "Crown held"}
-              </strong>
-              : {title ? `"${title}"` : "the top headline"}
-              {crown.crownAt ? (
-                <>
-                  {" "}
-                  is crowned at <EasternTime at={crown.crownAt} format={formatEasternClock} /> unless the
-                  editors veto it.
-                </>
-              ) : null}
-              {crown.status === "held"
-                ? " A burst of votes flagged in the last hour could have decided the race."
-                : ""}
-            </>
-          )}
-        </p>
-      ) : null}
-      <p className="text-sm text-ink-soft">Tie rule: {TIE_RULE}</p>
-    </div>
+          ) : null}
+          {crown.status === "held"
+            ? " A burst of votes flagged in the last hour could have decided the race."
+            : ""}
+        </>
+      )}
+    </p>
   );
 }
 
