@@ -113,6 +113,20 @@ export const AUDIT_ACTION_WORDS: Record<string, Words> = {
   "POST /api/headlines/import": "Imported a trending headline into Tomorrow's News",
   "POST /api/tokens/import": "Imported a token into Yesterday's News",
   [TOKEN_FROM_ADDRESS]: "Generated a token from its contract address",
+  "PUT /api/admin/autopilot": (d) =>
+    d?.enabled === true
+      ? "Autopilot settings saved: the autopilot is on"
+      : d?.enabled === false
+        ? "Autopilot settings saved: the autopilot is off"
+        : "Autopilot settings saved",
+  "POST /api/admin/autopilot/veto": "Vetoed the proposed winner",
+  "POST /api/admin/autopilot/crown": "Crowned the proposed winner before its veto window ended",
+  // The autopilot's own runs (lib/step-runs.ts), under "job:autopilot".
+  "AUTOPILOT import": "Autopilot: morning import",
+  "AUTOPILOT four": "Autopilot: the day's four",
+  "AUTOPILOT close": "Autopilot: the close",
+  "AUTOPILOT launch": "Autopilot: launch check",
+  "AUTOPILOT notify": "Autopilot: told the staff chat about the proposal",
 };
 
 /**
@@ -122,9 +136,11 @@ export const AUDIT_ACTION_WORDS: Record<string, Words> = {
 export const TRANSITION_WORDS: Record<string, string> = {
   submit: "Submitted for review",
   importNews: "Imported into Tomorrow's News",
+  importForReview: "Imported for review: Tomorrow's News once approved",
   importToken: "Imported as a launched token",
   generateToken: "Generated from a contract address",
   approve: "Approved: joins today's voting",
+  approveImport: "Approved: joins Tomorrow's News",
   rejectPayment: "Payment rejected: out of review",
   reconsider: "Back in review",
   expire: "Expired unpaid",

@@ -36,6 +36,15 @@ export const EditionEntrySchema = z.object({
 });
 export type EditionEntry = z.infer<typeof EditionEntrySchema>;
 
+/** The edition page's word on a race whose crown waits (issue 30); null once crowned or when nothing held it. */
+export const EditionCrownSchema = z.object({
+  status: z.enum(["proposed", "held", "awaiting"]),
+  headlineId: z.number().int().nullable(),
+  crownAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type EditionCrown = z.infer<typeof EditionCrownSchema>;
+
 /** One race of the day: today's voting, and the Tomorrow's race that qualified the next day's headlines. */
 export const EditionRaceSchema = z.object({
   /** The race's name: the instant it opened. */
@@ -46,6 +55,11 @@ export const EditionRaceSchema = z.object({
   headlines: z.array(EditionEntrySchema),
   /** Moved to today's voting by "Move Top 4" during this race, with their Tomorrow's race counts. */
   qualifiers: z.array(EditionEntrySchema),
+  /**
+   * Why the race has no winner yet, when its crown waits (issue 30): proposed in its veto window, held for a
+   * flagged burst, or awaiting the editors. Absent or null once crowned, and for a race nothing held.
+   */
+  crown: EditionCrownSchema.nullable().optional(),
 });
 export type EditionRace = z.infer<typeof EditionRaceSchema>;
 

@@ -8,6 +8,11 @@ export const SettingsSchema = z.object({
   launchTime: z.string(),
   currentDay: z.string().nullable(),
   scheduleMode: z.enum(SCHEDULE_MODES),
+  /**
+   * The winner whose launch is late (the autopilot's launch check, issue 30): its card says "launch delayed"
+   * instead of "coming soon". Null (or absent, from an older server) when no launch is late.
+   */
+  launchDelayedFor: z.number().int().nullable().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -9,6 +9,7 @@ import { LiveEvents } from "./events/live-events";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { archiveRoutes } from "./features/archive/archive.routes";
+import { autopilotRoutes } from "./features/autopilot/autopilot.routes";
 import { cardsRoutes } from "./features/cards/cards.routes";
 import { drawHeadlineCard } from "./features/cards/cards.service";
 import { editionsRoutes } from "./features/editions/editions.routes";
@@ -268,6 +269,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(adminRoutes);
   await app.register(voteEvidenceRoutes);
+  await app.register(autopilotRoutes);
   await app.register(telegramRoutes);
   await app.register(pushRoutes);
   // Trending headlines and tokens, token import and info, market refresh, payment checks: staff only.

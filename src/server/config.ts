@@ -192,6 +192,13 @@ const EnvSchema = z.object({
       .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, "must be a numeric chat id or an @channel name")
       .optional(),
   ),
+  /** The staff's own chat (the autopilot's proposals go there, not to the public channel); same bot. */
+  TELEGRAM_STAFF_CHAT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, "must be a numeric chat id or an @channel name")
+      .optional(),
+  ),
   TELEGRAM_API_BASE_URL: httpUrl.transform((v) => v ?? "https://api.telegram.org"),
   X_URL: httpUrl,
   NEWS_FEED_BASE_URL: httpUrl.transform((v) => v ?? "https://news.google.com"),
@@ -264,6 +271,8 @@ export interface Config {
   /** The Telegram bot's token: a secret, never logged, never in an answer (integrations/telegram.ts). */
   telegramBotToken: string | undefined;
   telegramChatId: string | undefined;
+  /** The staff chat for the autopilot's proposals (TELEGRAM_STAFF_CHAT_ID); unset: no staff messages. */
+  telegramStaffChatId: string | undefined;
   /** The Bot API's origin (tests: a fake server). */
   telegramApiBaseUrl: string;
   xUrl: string | undefined;
@@ -340,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramUrl: e.TELEGRAM_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     telegramChatId: e.TELEGRAM_CHAT_ID,
+    telegramStaffChatId: e.TELEGRAM_STAFF_CHAT_ID,
     telegramApiBaseUrl: e.TELEGRAM_API_BASE_URL,
     xUrl: e.X_URL,
     newsFeedBaseUrl: e.NEWS_FEED_BASE_URL,

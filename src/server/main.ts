@@ -5,6 +5,8 @@ import { serveControl } from "./db/backup";
 import { type Database, NewerDatabaseError, openPglite, openPostgres } from "./db/connect";
 import { type DataDirLock, DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { launchDepsOf } from "./features/launches/launches.routes";
+import { createServiceFetch } from "./integrations/outbound";
+import { startAutopilotJob } from "./jobs/autopilot";
 import { startCycleJob } from "./jobs/cycle";
 import { startImageCleanupJob } from "./jobs/images";
 import { startLaunchJob } from "./jobs/launches";
@@ -60,6 +62,14 @@ async function main(): Promise<void> {
   const stopTelegramJob = startTelegramJob(app.telegram, app.log, app.metrics);
   const stopPushJob = startPushJob(app.push, app.log, app.metrics);
   const stopLaunchJob = startLaunchJob(launchDepsOf(app), app.log, app.metrics);
+  // The autopilot's steps (issue 30); it does nothing while an administrator has not switched it on.
+  const stopAutopilotJob = startAutopilotJob({
+    db: database.db,
+    trending: { http: createServiceFetch(config, app.metrics.outbound), config },
+    telegram: app.telegram && { client: app.telegram.client, publicUrl: config.publicUrl },
+    log: app.log,
+    metrics: app.metrics.jobs,
+  });
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -106,6 +116,7 @@ async function main(): Promise<void> {
         stopTelegramJob(),
         stopPushJob(),
         stopLaunchJob(),
+        stopAutopilotJob(),
       ]);
       await app.close();
       await jobsStopped;

@@ -33,4 +33,5 @@ export const queryKeys = {
   launchSettings: ["admin", "launches"],
   /** Followed by the edition date: its public launch receipt; "launches" is also its live topic. */
   launchReceipt: ["launches"],
+  autopilot: ["admin", "autopilot"],
 } as const;

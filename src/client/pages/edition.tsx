@@ -11,6 +11,7 @@ import { Skeleton, SkeletonGroup } from "@/client/components/ui/skeleton";
 import { useEdition } from "@/client/features/editions/api/use-edition";
 import { ApiError } from "@/client/lib/api-client";
 import { useSiteConfig } from "@/client/lib/site-config";
+import { AWAITING_EDITORS, TIE_RULE } from "@/common/crown-words";
 import { editionDate } from "@/common/edition-date";
 import type { EditionEntry, EditionRace } from "@/common/edition-record";
 import { editionTitle } from "@/common/page-meta";
@@ -135,6 +136,8 @@ export function Edition() {
         ) : null}
       </PageHeading>
 
+      {/* How the ranks below are ordered, and how a tie is decided (decision 017). */}
+      <p className="text-sm text-ink-soft">Tie rule: {TIE_RULE}</p>
       {record.races.map((race, i) => (
         <RaceRecord
           key={race.race}
@@ -189,6 +192,7 @@ function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
           {removed > 0 ? `, ${removed} on headlines removed by staff` : ""}
         </p>
       </div>
+      <CrownNote race={race} />
       {race.headlines.length === 0 ? (
         <p className="border-3 border-ink bg-paper-dark p-4">No headline was in this race.</p>
       ) : (
@@ -204,6 +208,46 @@ function RaceRecord({ race, heading }: { race: EditionRace; heading: string }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Why the race has no winner yet (issue 30): a proposal in its veto window, a crown held for a flagged burst,
+ * or nothing crowned and the editors to decide.
+ */
+function CrownNote({ race }: { race: EditionRace }) {
+  const crown = race.crown;
+  const title = crown?.headlineId ? race.headlines.find((h) => h.id === crown.headlineId)?.title : undefined;
+  if (!crown) return null;
+  return (
+    <p
+      className="border-3 border-l-[12px] border-ink border-l-nes-yellow bg-paper p-4 text-base"
+      data-testid="edition-crown"
+    >
+      {crown.status === "awaiting" ? (
+        <>
+          <strong className="font-pixel text-xs uppercase">{AWAITING_EDITORS}</strong>: nothing was crowned.{" "}
+          {crown.reason}
+        </>
+      ) : (
+        <>
+          <strong className="font-pixel text-xs uppercase">
+            {crown.status === "proposed" ? "Proposed winner" : "Crown held"}
+          </strong>
+          : {title ? `"${title}"` : "the top headline"}
+          {crown.crownAt ? (
+            <>
+              {" "}
+              is crowned at <EasternTime at={crown.crownAt} format={formatEasternClock} /> unless the editors
+              veto it.
+            </>
+          ) : null}
+          {crown.status === "held"
+            ? " A burst of votes flagged in the last hour could have decided the race."
+            : ""}
+        </>
+      )}
+    </p>
   );
 }
 

@@ -47,7 +47,13 @@ export function Home() {
         </SkeletonGroup>
       ) : (
         <>
-          {winner ? <WinnerCard winner={winner} sentimentVoted={sentimentVoted} /> : null}
+          {winner ? (
+            <WinnerCard
+              winner={winner}
+              sentimentVoted={sentimentVoted}
+              launchDelayed={settings.data?.launchDelayedFor === winner.id}
+            />
+          ) : null}
           <ViralHeadlines
             headlines={voting}
             isLoading={false}

@@ -279,8 +279,102 @@ export const settings = pgTable(
      */
     raceCycle: tstz("race_cycle"),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
+    /**
+     * The winner whose launch the autopilot declared late (no coin by its launch-delayed hour): the winner
+     * card and the channel then say "launch delayed". Compared with the current winner, so a new crown or a
+     * contract address ends it without another write (migration 0019).
+     */
+    launchDelayedFor: integer("launch_delayed_for"),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The autopilot's switch and settings (issue 30): one row, absent until an administrator first saves it
+ * (features/autopilot reads the defaults then). `vetoMinutes` also holds the crown of a race a flagged burst
+ * could have decided when the autopilot is off (issue 31).
+ */
+export const autopilot = pgTable(
+  "autopilot",
+  {
+    id: integer("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    /** When it was last switched on: a step due before that is left to staff, never caught up. */
+    enabledAt: tstz("enabled_at"),
+    quorumVoters: integer("quorum_voters").notNull().default(5),
+    minLead: integer("min_lead").notNull().default(1),
+    vetoMinutes: integer("veto_minutes").notNull().default(30),
+    importHour: integer("import_hour").notNull().default(6),
+    launchDelayedHour: integer("launch_delayed_hour").notNull().default(23),
+    /** The trending sources the morning import reads, and those of them whose headlines need no review. */
+    importSources: jsonb("import_sources").$type<string[]>().notNull().default(["news"]),
+    trustedSources: jsonb("trusted_sources").$type<string[]>().notNull().default([]),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("autopilot_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * What the close decided for a race when it did not crown at once (issue 30, issue 31's burst): a proposal
+ * waiting out its veto window, a crown held because a flagged burst could have decided the race, or a race
+ * left to the editors (no quorum, a tie, a vote ring, an unconfirmed payment, a veto). One row per race: its
+ * primary key is the close's claim, so two processes never decide one race twice.
+ */
+export const CROWN_HOLD_KINDS = ["proposal", "burst"] as const;
+export const CROWN_HOLD_STATUSES = ["pending", "crowned", "awaiting", "vetoed"] as const;
+export const crownHolds = pgTable(
+  "crown_holds",
+  {
+    /** The race (settings.race_cycle) whose close this is. */
+    race: tstz("race").primaryKey(),
+    closesAt: tstz("closes_at").notNull(),
+    kind: text("kind", { enum: CROWN_HOLD_KINDS }).notNull(),
+    status: text("status", { enum: CROWN_HOLD_STATUSES }).notNull(),
+    /** The proposed (or held) headline; the race's top when the race was left to the editors. */
+    headlineId: integer("headline_id").references(() => headlines.id, { onDelete: "set null" }),
+    /** Why the race waits for the editors (src/common/autopilot.ts: AWAIT_REASONS). */
+    reason: text("reason"),
+    /** Distinct voting networks of the headline and its lead over the runner-up, when judged. */
+    voters: integer("voters"),
+    lead: integer("lead"),
+    /** When silence crowns it: the end of the veto window. */
+    crownAt: tstz("crown_at"),
+    decidedAt: tstz("decided_at"),
+    /** The staff username that vetoed it, and why. */
+    vetoedBy: text("vetoed_by"),
+    vetoReason: text("veto_reason"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("crown_holds_kind_known", sql`${t.kind} IN ('proposal', 'burst')`),
+    check("crown_holds_status_known", sql`${t.status} IN ('pending', 'crowned', 'awaiting', 'vetoed')`),
+  ],
+);
+
+/**
+ * Each autopilot step's run for its subject (a race, a winner): the row is the claim, so a step runs once
+ * per subject across processes and restarts. A run that failed is tried again after `retryAt`; one whose
+ * process stopped mid-run (still `running` after its lease) is taken over.
+ */
+export const AUTOPILOT_RUN_STATUSES = ["running", "done", "failed"] as const;
+export const autopilotRuns = pgTable(
+  "autopilot_runs",
+  {
+    step: text("step").notNull(),
+    subject: text("subject").notNull(),
+    status: text("status", { enum: AUTOPILOT_RUN_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    /** What the run did, in words (the Autopilot tab's "last result"). */
+    result: text("result"),
+    startedAt: tstz("started_at").notNull().defaultNow(),
+    finishedAt: tstz("finished_at"),
+    retryAt: tstz("retry_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.step, t.subject] }),
+    index("autopilot_runs_started_idx").on(t.startedAt),
+    check("autopilot_runs_status_known", sql`${t.status} IN ('running', 'done', 'failed')`),
+  ],
 );
 
 /**

@@ -220,6 +220,12 @@ export interface PaymentVerdict {
   paidAt?: Date;
 }
 
+/**
+ * The note a payment verified on chain leaves on its headline ("Payment of 0.35 SOL confirmed", written by
+ * evaluatePayment below): the autopilot crowns a promotion only when its payment says so (issue 30).
+ */
+export const CONFIRMED_ON_CHAIN = /^Payment of .+ confirmed$/;
+
 export const PAYMENT_REASONS = {
   notFound: "Transaction not found or not finalized",
   failed: "Transaction failed on chain",

@@ -9,7 +9,8 @@ import type { OutboundMetrics } from "../plugins/observability";
  * it at a fake Bot API server (src/server/test/fake-telegram.ts).
  */
 
-export type TelegramConfig = Pick<Config, "telegramBotToken" | "telegramChatId" | "telegramApiBaseUrl">;
+export type TelegramConfig = Pick<Config, "telegramBotToken" | "telegramChatId" | "telegramApiBaseUrl"> &
+  Partial<Pick<Config, "telegramStaffChatId">>;
 
 /** What a failed send tells the caller: a message without the token, and whether nothing was posted. */
 export class TelegramSendError extends Error {
@@ -29,6 +30,8 @@ export class TelegramSendError extends Error {
 
 export interface TelegramClient {
   sendMessage(text: string): Promise<{ messageId: number }>;
+  /** A message to the staff chat (TELEGRAM_STAFF_CHAT_ID), absent when none is configured (issue 30). */
+  sendStaffMessage?: (text: string) => Promise<{ messageId: number }>;
   sendPhoto(png: Buffer, caption: string): Promise<{ messageId: number }>;
 }
 
@@ -74,6 +77,7 @@ export function createTelegramClient(
 ): TelegramClient | null {
   const token = config.telegramBotToken;
   const chatId = config.telegramChatId;
+  const staffChatId = config.telegramStaffChatId;
   if (!token || !chatId) return null;
   let made: Promise<{ api: Api; lib: Grammy }> | undefined;
   const apiOf = () => (made ??= loadGrammy().then(({ lib, autoRetry }) => makeApi(lib, autoRetry)));
@@ -130,6 +134,15 @@ export function createTelegramClient(
       call((api, lib) =>
         api.sendPhoto(chatId, new lib.InputFile(png, "card.png"), { caption, parse_mode: "HTML" }),
       ),
+    ...(staffChatId && {
+      sendStaffMessage: (text: string) =>
+        call((api) =>
+          api.sendMessage(staffChatId, text, {
+            parse_mode: "HTML",
+            link_preview_options: { is_disabled: true },
+          }),
+        ),
+    }),
   };
 }
 

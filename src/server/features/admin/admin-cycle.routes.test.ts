@@ -198,8 +198,11 @@ describe("PUT /api/admin/settings", () => {
     };
     const res = await call("PUT", "/api/admin/settings", payload);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...payload, notice: null });
-    expect((await t.app.inject({ method: "GET", url: "/api/settings" })).json()).toEqual(payload);
+    expect(res.json()).toEqual({ ...payload, launchDelayedFor: null, notice: null });
+    expect((await t.app.inject({ method: "GET", url: "/api/settings" })).json()).toEqual({
+      ...payload,
+      launchDelayedFor: null,
+    });
   });
 
   it("keeps the edition day and the mode when they are not given", async () => {

@@ -57,7 +57,12 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
  * payment is confirmed (the database's list rule): until then it takes no vote and cannot win.
  */
 export async function approveHeadline(db: Db, id: number, actor: Actor, now: Date): Promise<AdminHeadline> {
-  return toAdminHeadline(await transition(db, id, "approve", actor, now));
+  // An imported headline (the morning import left it for review) goes to Tomorrow's News, as imports do.
+  const row = await db.transaction(async (tx) => {
+    const { importedNews } = await lockHeadline(tx, id);
+    return transitionIn(tx, id, importedNews ? "approveImport" : "approve", actor, now);
+  });
+  return toAdminHeadline(row);
 }
 
 const UNDELETABLE: Partial<Record<HeadlineStage, string>> = {

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { AWAIT_REASONS, type AwaitReason } from "@/common/autopilot";
 import {
+  type EditionCrown,
   type EditionEntry,
   type EditionRace,
   type EditionRecord,
@@ -8,7 +10,7 @@ import {
 import type { HeadlinePage } from "@/common/headline";
 import { headlinePath } from "@/common/headline-path";
 import { type Db, rowsOf } from "../../db/connect";
-import { editions, launches, settings } from "../../db/schema";
+import { crownHolds, editions, launches, settings } from "../../db/schema";
 import { findHeadlinePage } from "./headlines.service";
 import { CURRENT_RACE } from "./races";
 
@@ -27,15 +29,26 @@ export async function findEditionRecord(db: Db, day: string, now: Date): Promise
   const rows = await db.select().from(editions).where(eq(editions.day, day)).orderBy(asc(editions.race));
   if (rows.length === 0) return null;
   const races: EditionRace[] = [];
+  const holds = await db
+    .select()
+    .from(crownHolds)
+    .where(
+      inArray(
+        crownHolds.race,
+        rows.map((r) => r.race),
+      ),
+    );
   for (const row of rows) {
     const standings = row.frozenAt
       ? frozenStandings(row.standings as Standings)
       : await countRace(db, row, now);
+    const hold = holds.find((h) => h.race.getTime() === row.race.getTime());
     races.push({
       race: row.race.toISOString(),
       closesAt: row.closesAt.toISOString(),
       final: row.frozenAt !== null,
       ...standings,
+      crown: standings.headlines.some((h) => h.isWinner) ? null : crownOf(hold),
     });
   }
   const [[before], [after], [launch]] = await Promise.all([
@@ -60,6 +73,23 @@ export async function findEditionRecord(db: Db, day: string, now: Date): Promise
     next: after?.day ?? null,
     launched: launch !== undefined,
   };
+}
+
+/** The edition's word on a race whose crown waits (its crown_holds row), for a race with no winner. */
+function crownOf(hold: typeof crownHolds.$inferSelect | undefined): EditionCrown | null {
+  if (!hold || hold.status === "crowned") return null;
+  if (hold.status === "pending")
+    return {
+      status: hold.kind === "proposal" ? "proposed" : "held",
+      headlineId: hold.headlineId,
+      crownAt: hold.crownAt?.toISOString() ?? null,
+      reason: null,
+    };
+  const reason =
+    hold.status === "vetoed"
+      ? `${AWAIT_REASONS.vetoed}${hold.vetoReason ? ` Reason: ${hold.vetoReason}` : ""}`
+      : AWAIT_REASONS[(hold.reason ?? "changed") as AwaitReason];
+  return { status: "awaiting", headlineId: hold.headlineId, crownAt: null, reason };
 }
 
 /**

@@ -52,6 +52,8 @@ export const TRANSITIONS = {
    * database's list rule); approving it first is allowed.
    */
   approve: { from: ["pending"], to: "held", lists: { listedToday: true } },
+  /** Approve an imported headline the morning import left for review: into Tomorrow's News, as imports go. */
+  approveImport: { from: ["pending"], to: "held", lists: { listedTomorrow: true } },
   /** Reject Payment: a paid submission leaves review and every list. */
   rejectPayment: { from: ["pending", ...IN_PLAY], to: "rejected" },
   /** Verify Payment after a rejection: back to review. */
@@ -84,6 +86,8 @@ export const CREATIONS = {
   submit: { stage: "pending" },
   /** Imported news goes to Tomorrow's News only. */
   importNews: { stage: "held", lists: { listedTomorrow: true } },
+  /** The morning import from a source not marked trusted: waits in Pending Approval (issue 30). */
+  importForReview: { stage: "pending", lists: { listedTomorrow: true } },
   importToken: { stage: "launched" },
   /** "Generate token from address": a past winner entered by staff (the Winners tab lists it). */
   generateToken: { stage: "past_winner" },
@@ -92,6 +96,7 @@ export type Creation = keyof typeof CREATIONS;
 
 const REFUSALS: Record<Transition, string> = {
   approve: "Only a headline waiting for approval can be approved",
+  approveImport: "Only a headline waiting for approval can be approved",
   rejectPayment: "A payment can only be rejected before the headline wins or launches",
   reconsider: "Only a rejected submission can go back to review",
   reinstate: "Only an expired submission can be reinstated",
@@ -403,7 +408,7 @@ export function crownWinner(db: Db, id: number, actor: Actor, now: Date): Promis
  * The tie rule (decisions page, "The cycle"): most votes; on a tie the headline that reached its count
  * first (its last vote came earlier), then the older one.
  */
-const WINNER_ORDER = [
+export const WINNER_ORDER = [
   desc(headlines.votes),
   sql`${headlines.lastVotedAt} ASC NULLS LAST`,
   asc(headlines.createdAt),

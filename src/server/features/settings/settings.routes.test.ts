@@ -18,6 +18,8 @@ describe("GET /api/settings", () => {
       // The edition of the day whose evening this race closes (decisions, "Third wave").
       currentDay: "2026-11-23",
       scheduleMode: "daily",
+      // No winner's launch is late (the autopilot's launch check, issue 30).
+      launchDelayedFor: null,
     });
   });
 });

@@ -36,6 +36,7 @@ export function toSettings(row: SettingsRow): Settings {
     launchTime: row.launchTime.toISOString(),
     currentDay: row.currentDay,
     scheduleMode: row.scheduleMode,
+    launchDelayedFor: row.launchDelayedFor,
   };
 }
 

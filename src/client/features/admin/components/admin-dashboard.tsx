@@ -5,6 +5,8 @@ import { ActionBar } from "./action-bar";
 import { ActiveTab } from "./active-tab";
 import { ArchiveTab } from "./archive-tab";
 import { AuditTab } from "./audit-tab";
+import { AutopilotTab } from "./autopilot-tab";
+import { CrownWatch } from "./crown-watch";
 import { NotificationsTab } from "./notifications-tab";
 import { PendingTab } from "./pending-tab";
 import { SecurityResetTab } from "./security-reset-tab";
@@ -23,7 +25,7 @@ interface TabDef {
   label: string;
   /** Staff management and the security reset answer 403 to staff accounts, so staff do not see them. */
   adminOnly?: boolean;
-  render: () => ReactNode;
+  render: (isAdmin: boolean) => ReactNode;
 }
 
 const TABS: TabDef[] = [
@@ -37,6 +39,7 @@ const TABS: TabDef[] = [
   { value: "trending-headlines", label: "Trending Headlines", render: () => <TrendingHeadlinesTab /> },
   { value: "trending-tokens", label: "Trending Tokens", render: () => <TrendingTokensTab /> },
   { value: "notifications", label: "Notifications", render: () => <NotificationsTab /> },
+  { value: "autopilot", label: "Autopilot", render: (isAdmin) => <AutopilotTab isAdmin={isAdmin} /> },
   { value: "telegram", label: "Telegram", render: () => <TelegramTab /> },
   { value: "audit", label: "Audit", render: () => <AuditTab /> },
   { value: "staff", label: "Staff Management", adminOnly: true, render: () => <StaffTab /> },
@@ -61,6 +64,7 @@ export function AdminDashboard({ isAdmin, account }: { isAdmin: boolean; account
     <div className="flex flex-col gap-8">
       {account}
       <SummaryCards />
+      <CrownWatch onOpen={() => setTab("autopilot")} />
       <ActionBar />
       <section aria-labelledby="lists-heading" className="flex flex-col gap-2">
         <h2 id="lists-heading" className="sr-only">
@@ -85,7 +89,7 @@ export function AdminDashboard({ isAdmin, account }: { isAdmin: boolean; account
           {tabs.map((t) => (
             <TabsContent key={t.value} value={t.value} className="flex flex-col gap-4">
               <h2 className="font-pixel text-sm uppercase sm:text-base">{t.label}</h2>
-              {t.render()}
+              {t.render(isAdmin)}
             </TabsContent>
           ))}
         </Tabs>

@@ -19,7 +19,16 @@ function hostOf(url: string): string | null {
 }
 
 /** The front-page lead: the headline crowned in this cycle, its coin, links and the sentiment panel. */
-export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; sentimentVoted: boolean }) {
+export function WinnerCard({
+  winner,
+  sentimentVoted,
+  launchDelayed = false,
+}: {
+  winner: Headline;
+  sentimentVoted: boolean;
+  /** No coin by the autopilot's launch-delayed hour (issue 30): say so instead of a stale "coming soon". */
+  launchDelayed?: boolean;
+}) {
   const ca = winner.contractAddress;
   const [copied, setCopied] = useState<"ok" | "failed" | null>(null);
   const headlineUrl = useHeadlineUrl();
@@ -112,7 +121,7 @@ export function WinnerCard({ winner, sentimentVoted }: { winner: Headline; senti
             </div>
           ) : (
             <p className="border-3 border-dashed border-ink bg-paper-dark p-3 font-pixel text-[10px] leading-relaxed">
-              Coming soon at 10PM Eastern...
+              {launchDelayed ? "Launch delayed. Stay tuned..." : "Coming soon at 10PM Eastern..."}
             </p>
           )}
 
