@@ -52,6 +52,7 @@ export function Home() {
               winner={winner}
               sentimentVoted={sentimentVoted}
               launchDelayed={settings.data?.launchDelayedFor === winner.id}
+              schedule={settings.data}
             />
           ) : null}
           <ViralHeadlines

@@ -2,13 +2,29 @@ import { useState } from "react";
 import { TelegramIcon, XLogoIcon } from "@/client/components/chrome-icons";
 import { CopyIcon } from "@/client/components/icons";
 import { Button, buttonClass } from "@/client/components/ui/button";
+import { renderNow } from "@/client/lib/first-paint-clock";
 import { useHeadlineUrl } from "@/client/lib/headline-url";
 import { displayAuthor } from "@/common/author";
 import type { Headline } from "@/common/headline";
+import type { ScheduleMode } from "@/common/settings";
 import { tradeLinks, winnerPostUrl } from "@/common/share";
-import { formatEasternDay } from "@/common/time";
+import { formatEastern, formatEasternDay } from "@/common/time";
 import { HeadlineImage } from "./headline-image";
 import { SentimentPanel } from "./sentiment-panel";
+
+/**
+ * When the winner's coin is expected, in the spec's words on the daily schedule (10 PM Eastern); on another
+ * schedule (a custom launch time, the weekly one) the launch time actually set, on the paper's clock
+ * (issue 31); once that time has passed, no time at all rather than a wrong one.
+ */
+export function launchWords(
+  schedule: { scheduleMode: ScheduleMode; launchTime: string } | undefined,
+  now: number,
+): string {
+  if (!schedule || schedule.scheduleMode === "daily") return "Coming soon at 10PM Eastern...";
+  if (new Date(schedule.launchTime).getTime() <= now) return "Coming soon...";
+  return `Coming soon: ${formatEastern(schedule.launchTime)}...`;
+}
 
 function hostOf(url: string): string | null {
   try {
@@ -23,9 +39,12 @@ export function WinnerCard({
   winner,
   sentimentVoted,
   launchDelayed = false,
+  schedule,
 }: {
   winner: Headline;
   sentimentVoted: boolean;
+  /** The settings' schedule: what the card says of the launch's time. */
+  schedule?: { scheduleMode: ScheduleMode; launchTime: string };
   /** No coin by the autopilot's launch-delayed hour (issue 30): say so instead of a stale "coming soon". */
   launchDelayed?: boolean;
 }) {
@@ -121,7 +140,7 @@ export function WinnerCard({
             </div>
           ) : (
             <p className="border-3 border-dashed border-ink bg-paper-dark p-3 font-pixel text-[10px] leading-relaxed">
-              {launchDelayed ? "Launch delayed. Stay tuned..." : "Coming soon at 10PM Eastern..."}
+              {launchDelayed ? "Launch delayed. Stay tuned..." : launchWords(schedule, renderNow())}
             </p>
           )}
 
