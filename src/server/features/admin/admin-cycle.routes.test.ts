@@ -53,6 +53,23 @@ describe("crowning a winner", () => {
     expect(await winnerIds()).toEqual([top.id]);
   });
 
+  it("refuses to crown over today's winner whose coin is launched, in words, changing nothing", async () => {
+    const launched = await createHeadline(t.db, {
+      title: "Launched today",
+      stage: "winner",
+      contractAddress: "So11111111111111111111111111111111111111112",
+    });
+    await t.db.update(settings).set({ winnerSelectedFor: (await settingsRow())?.votingEndTime });
+    const other = await createHeadline(t.db, { votes: 3 });
+    const res = await call("POST", `/api/admin/headlines/${other.id}/announce-winner`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message:
+        "Today's winner's coin is launched: move it to Yesterday's News before crowning another headline.",
+    });
+    expect(await winnerIds()).toEqual([launched.id]);
+  });
+
   it("select-winner answers 409 when nothing is in voting", async () => {
     const res = await call("POST", "/api/admin/select-winner");
     expect(res.statusCode).toBe(409);

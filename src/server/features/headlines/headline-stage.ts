@@ -376,6 +376,10 @@ async function retireIn(
  * from a closed cycle, it retires to the Archive. The cycle is then marked decided, so the automatic
  * selection at the close does not override staff.
  */
+/** Crowning another headline over today's winner whose coin is launched: refused, in these words. */
+export const LAUNCHED_WINNER_STAYS =
+  "Today's winner's coin is launched: move it to Yesterday's News before crowning another headline.";
+
 export async function crownIn(tx: Tx, id: number, actor: Actor, now: Date): Promise<HeadlineRow> {
   const s = await lockSettings(tx);
   const target = await lockHeadline(tx, id);
@@ -388,6 +392,9 @@ export async function crownIn(tx: Tx, id: number, actor: Actor, now: Date): Prom
   if (why) throw conflict(why);
   const previous = await currentWinner(tx);
   if (previous) {
+    // A correction sends the winner back to voting, which a coin on chain cannot do (its launch is the
+    // community's record): it moves to Yesterday's News by staff's own step first.
+    if (crownedThisCycle(s) && previous.contractAddress) throw conflict(LAUNCHED_WINNER_STAYS);
     if (crownedThisCycle(s)) await transitionIn(tx, previous.id, "uncrown", actor, now);
     else await retireIn(tx, previous, s, actor, now, false);
   }
