@@ -113,6 +113,14 @@ export const AUDIT_ACTION_WORDS: Record<string, Words> = {
   "POST /api/headlines/import": "Imported a trending headline into Tomorrow's News",
   "POST /api/tokens/import": "Imported a token into Yesterday's News",
   [TOKEN_FROM_ADDRESS]: "Generated a token from its contract address",
+  // The coin launch (issue 29): the staff's two steps, then each change of its state (launches.service.ts).
+  "POST /api/admin/launches": "Prepared the coin launch for the wallet to sign",
+  "POST /api/admin/launches/:id/signed": "Signed the coin launch: checked by the server, then sent",
+  "launch prepared": "Coin launch prepared",
+  "launch sent": "Coin launch sent to the chain",
+  "launch confirmed": "Coin launch confirmed on chain: contract address set",
+  "launch expired": "Coin launch expired before it landed: it may be prepared again",
+  "launch failed": "Coin launch failed: nothing was created",
   "PUT /api/admin/autopilot": (d) =>
     d?.enabled === true
       ? "Autopilot settings saved: the autopilot is on"
