@@ -51,6 +51,9 @@ test.describe("front-end weight", () => {
       const scripts = recordScripts(page);
       const document = await page.goto(route);
       await expect(pageTitle(page)).toHaveText(heading);
+      // A first-painted page asks for the app once its paint is on screen (a second at most after it): the
+      // network may fall idle before that on a busy machine, so the app's start is waited for first.
+      await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
       await page.waitForLoadState("networkidle");
 
       // The server named the page's chunk in the HTML, so it came with the entry rather than after it: as a
