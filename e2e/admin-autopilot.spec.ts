@@ -1,9 +1,6 @@
-import { mkdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, toastRegion as toasts } from "./fixtures";
+import { expect, test, toastRegion as toasts, withWinnerLock } from "./fixtures";
 
 /**
  * The Autopilot tab (issue 30) on a desktop and a phone: an administrator switches the autopilot on and off
@@ -16,29 +13,6 @@ const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 // Times are shown in Eastern with the reader's own beside them: this browser's clock is elsewhere.
 test.use({ timezoneId: "Europe/Paris" });
-
-/** Other admin specs crown winners and move the close: like them, this one works under the winner lock. */
-async function withWinnerLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `meme-gazette-e2e-${process.env.E2E_PORT ?? "4173"}-winner.lock`);
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      const age = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (age > 60_000) await rm(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
 
 async function logIn(request: APIRequestContext) {
   const response = await request.post("/api/login", { data: ADMIN });
@@ -76,7 +50,7 @@ async function seriousViolations(page: Page) {
 }
 
 test("an administrator switches the autopilot on and off", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await logIn(page.request);
   await withWinnerLock(async () => {
     await setAutopilot(page.request, { enabled: false });
@@ -114,7 +88,7 @@ test("a proposal counts down to its crown, and a veto with its reason leaves the
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const title = `E2E Autopilot ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const submitted = await page.request.post("/api/headlines", {
     data: {

@@ -8,7 +8,7 @@ import {
   VersionedTransaction,
 } from "@solana/web3.js";
 import sharp from "sharp";
-import { expect, LAUNCH_CREATOR, LAUNCH_WALLET, test } from "./fixtures";
+import { expect, LAUNCH_CREATOR, LAUNCH_WALLET, test, withWinnerLock } from "./fixtures";
 
 /**
  * Issue 29 end to end: the current winner is launched from the Winners tab with a browser wallet (a test
@@ -143,92 +143,98 @@ test.beforeEach(async ({ page }) => {
 test("wallets that change what they sign are refused and nothing is sent; an honest one launches the coin", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
-  const title = `Launch ${testInfo.project.name} ${Date.now().toString(36)}`;
-  // Its own symbol: the edition's receipt also lists the other runs' launches of the day.
-  const symbol = `E2E${Date.now().toString(36).toUpperCase().slice(-6)}`;
-  const id = await crownNewWinner(page, title);
-  const dialog = await openLaunch(page, title);
-  await expect(dialog.getByLabel("Symbol")).toHaveValue(/^[A-Z0-9]{1,13}$/);
-  await dialog.getByLabel("Symbol").fill(symbol.toLowerCase());
-  await expect(dialog.getByLabel("Symbol")).toHaveValue(symbol);
-  await expect(dialog).toContainText("1 SOL");
-  await expect(dialog).toContainText("E2E Launch Wallet");
-  await expect(dialog).toContainText(LAUNCH_CREATOR);
-  expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath("launch-dialog.png") });
+  test.setTimeout(180_000);
+  // Crowns a winner of its own and launches it: no other admin spec may move the winner meanwhile.
+  await withWinnerLock(async () => {
+    const title = `Launch ${testInfo.project.name} ${Date.now().toString(36)}`;
+    // Its own symbol: the edition's receipt also lists the other runs' launches of the day.
+    const symbol = `E2E${Date.now().toString(36).toUpperCase().slice(-6)}`;
+    const id = await crownNewWinner(page, title);
+    const dialog = await openLaunch(page, title);
+    await expect(dialog.getByLabel("Symbol")).toHaveValue(/^[A-Z0-9]{1,13}$/);
+    await dialog.getByLabel("Symbol").fill(symbol.toLowerCase());
+    await expect(dialog.getByLabel("Symbol")).toHaveValue(symbol);
+    await expect(dialog).toContainText("1 SOL");
+    await expect(dialog).toContainText("E2E Launch Wallet");
+    await expect(dialog).toContainText(LAUNCH_CREATOR);
+    expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("launch-dialog.png") });
 
-  const before = await kept();
-  for (const [mode, why] of [
-    ["amount", /different data/],
-    ["recipient", /instead of/],
-    ["drop-mint", /signature of the mint is missing/],
-  ] as const) {
-    await page.evaluate((m) => {
-      (window as unknown as { __walletMode: string }).__walletMode = m;
-    }, mode);
+    const before = await kept();
+    for (const [mode, why] of [
+      ["amount", /different data/],
+      ["recipient", /instead of/],
+      ["drop-mint", /signature of the mint is missing/],
+    ] as const) {
+      await page.evaluate((m) => {
+        (window as unknown as { __walletMode: string }).__walletMode = m;
+      }, mode);
+      await dialog.getByRole("button", { name: /^Launch with 1 SOL/ }).click();
+      const refusal = dialog.getByRole("alert").filter({ hasText: "Not launched" });
+      await expect(refusal, mode).toContainText(why);
+      await expect(refusal).toContainText("nothing was sent");
+    }
+    expect(await kept()).toBe(before);
+
+    await page.evaluate(() => {
+      (window as unknown as { __walletMode: string }).__walletMode = "honest";
+    });
     await dialog.getByRole("button", { name: /^Launch with 1 SOL/ }).click();
-    const refusal = dialog.getByRole("alert").filter({ hasText: "Not launched" });
-    await expect(refusal, mode).toContainText(why);
-    await expect(refusal).toContainText("nothing was sent");
-  }
-  expect(await kept()).toBe(before);
+    // Sent once, confirmed, and the winner's card shows its contract address without a Launch button. (The
+    // dialog's own "Confirmed" is not asserted: it closes when the address arrives, see the report.)
+    await expect.poll(kept, { timeout: 20_000 }).toBe(before + 1);
+    const card = page.getByTestId("admin-headline").filter({ hasText: title });
+    await expect(card.locator("code")).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { timeout: 20_000 });
+    await expect(card.getByRole("button", { name: /^Launch/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("launch-confirmed.png") });
 
-  await page.evaluate(() => {
-    (window as unknown as { __walletMode: string }).__walletMode = "honest";
+    // The contract address was set through the dashboard's own path.
+    const headline = (await (await page.request.get(`/api/headlines/${id}`)).json()) as {
+      contractAddress: string | null;
+      launchReceiptDate: string | null;
+    };
+    expect(headline.contractAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(headline.launchReceiptDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const metadata = await page.request.get(`/m/${headline.contractAddress}.json`);
+    expect(metadata.status()).toBe(200);
+    expect(await metadata.json()).toMatchObject({ symbol });
+
+    // The public receipt, from the winner's page: three refused attempts and the launch, each with why.
+    await page.goto(`/h/${id}`);
+    await page.getByRole("link", { name: /The launch of its coin/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("The Launch of");
+    const steps = page.getByRole("listitem").filter({ hasText: "Signed by" }).filter({ hasText: symbol });
+    await expect(steps.filter({ hasText: "Confirmed" })).toHaveCount(1);
+    await expect(steps.filter({ hasText: "Refused:" })).toHaveCount(3);
+    await expect(steps.filter({ hasText: "Confirmed" }).getByRole("link")).toHaveAttribute(
+      "href",
+      /solscan\.io\/tx\//,
+    );
+    expect(await blockingViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath("launch-receipt.png"), fullPage: true });
   });
-  await dialog.getByRole("button", { name: /^Launch with 1 SOL/ }).click();
-  // Sent once, confirmed, and the winner's card shows its contract address without a Launch button. (The
-  // dialog's own "Confirmed" is not asserted: it closes when the address arrives, see the report.)
-  await expect.poll(kept, { timeout: 20_000 }).toBe(before + 1);
-  const card = page.getByTestId("admin-headline").filter({ hasText: title });
-  await expect(card.locator("code")).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { timeout: 20_000 });
-  await expect(card.getByRole("button", { name: /^Launch/ })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath("launch-confirmed.png") });
-
-  // The contract address was set through the dashboard's own path.
-  const headline = (await (await page.request.get(`/api/headlines/${id}`)).json()) as {
-    contractAddress: string | null;
-    launchReceiptDate: string | null;
-  };
-  expect(headline.contractAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  expect(headline.launchReceiptDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  const metadata = await page.request.get(`/m/${headline.contractAddress}.json`);
-  expect(metadata.status()).toBe(200);
-  expect(await metadata.json()).toMatchObject({ symbol });
-
-  // The public receipt, from the winner's page: three refused attempts and the launch, each with why.
-  await page.goto(`/h/${id}`);
-  await page.getByRole("link", { name: /The launch of its coin/ }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("The Launch of");
-  const steps = page.getByRole("listitem").filter({ hasText: "Signed by" }).filter({ hasText: symbol });
-  await expect(steps.filter({ hasText: "Confirmed" })).toHaveCount(1);
-  await expect(steps.filter({ hasText: "Refused:" })).toHaveCount(3);
-  await expect(steps.filter({ hasText: "Confirmed" }).getByRole("link")).toHaveAttribute(
-    "href",
-    /solscan\.io\/tx\//,
-  );
-  expect(await blockingViolations(page)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath("launch-receipt.png"), fullPage: true });
 });
 
 test("a wallet that adds a priority fee (a compute-budget instruction) launches the coin", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(60_000);
-  const title = `Budget ${testInfo.project.name} ${Date.now().toString(36)}`;
-  await crownNewWinner(page, title);
-  const dialog = await openLaunch(page, title);
-  await page.evaluate(() => {
-    (window as unknown as { __walletMode: string }).__walletMode = "budget";
+  test.setTimeout(180_000);
+  // Crowns a winner of its own and launches it: no other admin spec may move the winner meanwhile.
+  await withWinnerLock(async () => {
+    const title = `Budget ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await crownNewWinner(page, title);
+    const dialog = await openLaunch(page, title);
+    await page.evaluate(() => {
+      (window as unknown as { __walletMode: string }).__walletMode = "budget";
+    });
+    const before = await kept();
+    await dialog.getByRole("button", { name: /^Launch with 1 SOL/ }).click();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(before + 1);
+    // Confirmed: the winner has its address, and no Launch button any more.
+    const card = page.getByTestId("admin-headline").filter({ hasText: title });
+    await expect(card.locator("code")).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { timeout: 20_000 });
+    await expect(card.getByRole("button", { name: /^Launch/ })).toHaveCount(0);
   });
-  const before = await kept();
-  await dialog.getByRole("button", { name: /^Launch with 1 SOL/ }).click();
-  await expect.poll(kept, { timeout: 20_000 }).toBe(before + 1);
-  // Confirmed: the winner has its address, and no Launch button any more.
-  const card = page.getByTestId("admin-headline").filter({ hasText: title });
-  await expect(card.locator("code")).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { timeout: 20_000 });
-  await expect(card.getByRole("button", { name: /^Launch/ })).toHaveCount(0);
 });

@@ -1,9 +1,6 @@
-import { mkdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, toastRegion as toasts } from "./fixtures";
+import { expect, test, toastRegion as toasts, withWinnerLock } from "./fixtures";
 
 /**
  * The dashboard's Vote Evidence tab: a vote ring (five visitors from one /24 within a minute) shows as a
@@ -12,32 +9,6 @@ import { expect, test, toastRegion as toasts } from "./fixtures";
  */
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
-
-/**
- * Voiding needs a cycle whose winner is not chosen yet, and other admin specs crown winners. Like them, this
- * spec works under the winner lock (admin.spec.ts), so no other run crowns or moves a winner meanwhile.
- */
-async function withWinnerLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `meme-gazette-e2e-${process.env.E2E_PORT ?? "4173"}-winner.lock`);
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      const age = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (age > 60_000) await rm(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
 
 async function logIn(request: APIRequestContext) {
   const response = await request.post("/api/login", { data: ADMIN });
@@ -88,7 +59,7 @@ test("a burst of votes from one network shows marked by its hash, and staff void
   baseURL,
 }, testInfo) => {
   // The desktop and phone runs may wait for each other's winner lock.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { id, title } = await submitHeadline(page);
   await logIn(page.request);
   await withWinnerLock(async () => {

@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { getBase58Decoder } from "@solana/kit";
-import { expect, test, toastRegion as toasts } from "./fixtures";
+import { expect, test, toastRegion as toasts, withWinnerLock } from "./fixtures";
 
 /**
  * The admin's day, through the dashboard at /admin. It runs after the visitor specs on the same seeded
@@ -74,33 +71,6 @@ async function confirm(page: Page, answer: string) {
   await dialog.getByRole("button", { name: answer, exact: true }).click();
 }
 
-/**
- * There is one current winner per paper, and the desktop and phone runs of this spec may share the server
- * at the same time (`--no-deps`). Crowning and moving a winner is therefore done under a lock between the
- * workers, so one run never moves the other's winner. A lock older than a minute is a crashed run's.
- */
-async function withWinnerLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `meme-gazette-e2e-${process.env.E2E_PORT ?? "4173"}-winner.lock`);
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      const age = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (age > 60_000) await rm(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
-
 /** Serious and critical axe violations; `within` narrows the run to one part of the page (a tab panel). */
 async function blockingViolations(page: Page, within?: string) {
   const builder = new AxeBuilder({ page });
@@ -149,6 +119,8 @@ test.describe("admin dashboard", () => {
   test("approves a submission and takes it through winner, contract address and Yesterday's News", async ({
     page,
   }) => {
+    // It may wait for the winner lock while another admin spec launches a coin or runs a close.
+    test.setTimeout(180_000);
     const title = unique("E2E Winner");
     // A Solana address: 32 random bytes in base58 (the server refuses base58 of any other length).
     const address = getBase58Decoder().decode(randomBytes(32));

@@ -1,3 +1,6 @@
+import { mkdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
@@ -104,4 +107,32 @@ export async function scheduleOf(
   request: APIRequestContext,
 ): Promise<{ votingEndTime: string; launchTime: string }> {
   return (await (await request.get("/api/settings")).json()) as { votingEndTime: string; launchTime: string };
+}
+
+/**
+ * There is one current winner per paper, and the admin specs (and the desktop and phone runs of one spec with
+ * `--no-deps`) may share the server at the same time. Crowning, moving a winner, launching its coin or moving
+ * the close is therefore done under a lock between the workers, so one test never moves another's winner.
+ * A lock older than two minutes is a crashed run's; a test that takes it allows for the wait (180 s).
+ */
+export async function withWinnerLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(tmpdir(), `meme-gazette-e2e-${process.env.E2E_PORT ?? "4173"}-winner.lock`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (age > 120_000) await rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
