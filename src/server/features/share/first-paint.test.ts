@@ -340,6 +340,28 @@ describe("kept paints and draws are bounded (issue 28)", () => {
     expect(source(await ask("/submit", "10.0.0.2"))).toBe("drawn");
   });
 
+  it("draws a page seen rarely anew rather than serve a paint minutes old", async () => {
+    const rare = await createTestApp({ staticDir: staticDir() }, new Date(), {
+      quietMs: 1_000,
+      countsMs: 1_000,
+    });
+    try {
+      const sourceOf = async (url: string) =>
+        /desc="(\w+)"/.exec(String((await rare.app.inject({ url })).headers["server-timing"]))?.[1];
+      await sourceOf("/"); // the thread started
+      expect(await sourceOf("/about")).toBe("drawn");
+      expect(await sourceOf("/submit")).toBe("drawn");
+      // Past its keep but within twice the quiet keep: served while it is drawn again.
+      await sleep(1_300);
+      expect(await sourceOf("/about")).toBe("kept");
+      // Long past it, and nobody asked meanwhile: drawn for this visitor.
+      await sleep(1_000);
+      expect(await sourceOf("/submit")).toBe("drawn");
+    } finally {
+      await rare.close();
+    }
+  });
+
   it("gives a network over its draws a minute the page the browser draws, never an error", async () => {
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push(await createHeadline(small.db, { title: `Walked headline ${i}` }));

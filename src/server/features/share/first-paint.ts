@@ -155,8 +155,8 @@ type Recipe = FirstPaintDraw["recipe"];
  * - until a change of what it lists (a headline in or out, a crown, a roll, settings): `checkMs` after a
  *   change is announced, the reads of every kept paint are read again (from the list cache, each once) and
  *   a paint whose shape differs is dropped, so the next visitor sees the change drawn.
- * A paint past its time whose lists kept their shape is served while its successor is drawn (stale while
- * redrawn): no visitor waits for a draw that only brings counts. A paint dropped for its shape is drawn for
+ * A paint past its time (younger than twice `quietMs`) whose lists kept their shape is served while its
+ * successor is drawn (stale while redrawn): no visitor waits for a draw that only brings counts. A paint dropped for its shape is drawn for
  * the next visitor, who waits for it.
  * At most `max` paints are kept, the least recently used dropped first; a network may force `drawsPerMinute`
  * draws a minute, beyond which it gets the pre-paint shell (the browser draws the page). A draw that fails
@@ -215,6 +215,13 @@ export function createFirstPaints(deps: {
     if (!paint.body) return age < deps.checkMs;
     return age < (paint.changes < changes ? deps.countsMs : deps.quietMs);
   };
+
+  /**
+   * Whether a paint past its keep may still be served while its successor is drawn: one that a page seen
+   * rarely kept for minutes is not (its clocks and lists would jump once the app runs); it is drawn anew.
+   */
+  const servableStale = (paint: Paint, now: number) =>
+    paint.body !== undefined && now - paint.drawnAt < 2 * deps.quietMs;
 
   /** Whether `network` may force one more draw this minute (counted when it may). */
   const mayDraw = (network: string, now: number) => {
@@ -311,7 +318,7 @@ export function createFirstPaints(deps: {
     const pathname = page === NOT_FOUND_PAGE ? NOT_FOUND_PATH : asked;
     const now = Date.now();
     const hit = kept.get(pathname);
-    if (hit && (!hit.settled || isFresh(hit.settled, now) || hit.settled.body)) {
+    if (hit && (!hit.settled || isFresh(hit.settled, now) || servableStale(hit.settled, now))) {
       keep(pathname, hit);
       if (hit.settled && !hit.redrawing && !isFresh(hit.settled, now) && mayDraw(network, now))
         redrawBehind(pathname, hit);
