@@ -6,6 +6,7 @@ import { NOT_FOUND_PAGE, type PageFile, PRIVATE_PAGE_FILES, pageRouteOf } from "
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
 import type { LiveEvents } from "../../events/live-events";
+import { setMostRecent } from "../../lib/lru";
 import type { PublicReads } from "../../lib/public-reads";
 import type { FirstPaintMetrics } from "../../plugins/observability";
 import { type DrawRequest, drawOnPaintThread, type FirstPaintDraw } from "./first-paint-drawer";
@@ -198,9 +199,7 @@ export function createFirstPaints(deps: {
         if (status === 200) known.push([queryKey, url, body]);
       }
       const drawn = await drawOnPaintThread({ pathname, site, known }, read);
-      recipes.delete(pathname);
-      recipes.set(pathname, drawn.recipe);
-      while (recipes.size > deps.max) recipes.delete(recipes.keys().next().value as string);
+      setMostRecent(recipes, pathname, drawn.recipe, deps.max);
       const route = pageRouteOf(pathname) ?? "not-found";
       deps.metrics?.renderFetches.inc({ route }, drawn.fetchedDuringRender);
       return { body: drawn.paint, drawnAt, reads: new Map(drawn.reads), changes: changesBefore };
@@ -277,12 +276,7 @@ export function createFirstPaints(deps: {
     checkSoon();
   });
 
-  /** The Map's order is the use order: the least recently used paint is the first dropped. */
-  const keep = (pathname: string, entry: Kept) => {
-    kept.delete(pathname);
-    kept.set(pathname, entry);
-    while (kept.size > deps.max) kept.delete(kept.keys().next().value as string);
-  };
+  const keep = (pathname: string, entry: Kept) => setMostRecent(kept, pathname, entry, deps.max);
 
   /** A draw of the page, counted in the metrics once it is done. */
   const drawn = (pathname: string): Kept => {

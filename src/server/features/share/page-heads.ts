@@ -23,6 +23,7 @@ import { headlines as headlineRows, launches } from "../../db/schema";
 import type { LiveEvents } from "../../events/live-events";
 import { escapeHtml } from "../../lib/html";
 import { KeptUntilChange } from "../../lib/kept-until-change";
+import { setMostRecent } from "../../lib/lru";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -158,11 +159,9 @@ export function createPageHeads(deps: {
     const countless = countlessCardVersion(content);
     const now = Date.now();
     const before = named.get(pathname);
-    named.delete(pathname); // re-inserted below: the Map's order is the use order
     const kept = before && before.countless === countless && now - before.since < deps.countsMs;
     const card = kept ? before : { countless, path, since: now };
-    named.set(pathname, card);
-    if (named.size > MAX_CACHED_HEADLINES) named.delete(named.keys().next().value as string);
+    setMostRecent(named, pathname, card, MAX_CACHED_HEADLINES);
     return absolute(card.path);
   };
 
