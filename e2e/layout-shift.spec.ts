@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
@@ -15,6 +16,48 @@ const ORDERS = [
   { name: "lists first", delayOf: (url: string) => (url.includes("/api/settings") ? 1_200 : 300) },
 ];
 
+/** Sums the page's layout shifts from its start, and notes what moved for the failure's message. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number; __moved: string[] };
+    w.__shift = 0;
+    w.__moved = [];
+    const nameOf = (node: Node | null) => {
+      if (!(node instanceof Element)) return String(node?.nodeName);
+      return `<${node.tagName.toLowerCase()} class="${node.className}"> ${(node.textContent ?? "").trim().slice(0, 40)}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        for (const source of entry.sources)
+          w.__moved.push(
+            `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${nameOf(source.node)} ` +
+              `y ${Math.round(source.previousRect.y)} → ${Math.round(source.currentRect.y)}`,
+          );
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** Once the page, its pictures and its fonts have settled: the shift is at most 0.1. */
+async function expectSettledWithoutShift(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.fonts.status === "loaded");
+  const { shift, moved } = await page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __moved: string[] };
+    return { shift: w.__shift, moved: w.__moved };
+  });
+  // What moved, in the failure's message: a shift seen only on a busy CI run can be read from it.
+  expect(shift, moved.join("\n")).toBeLessThanOrEqual(0.1);
+}
+
 for (const route of ROUTES)
   for (const { name, delayOf } of ORDERS)
     test(`${route} keeps its layout while its data arrives (${name})`, async ({ page }) => {
@@ -22,20 +65,24 @@ for (const route of ROUTES)
         await new Promise((resolve) => setTimeout(resolve, delayOf(routeToAnswer.request().url())));
         await routeToAnswer.fallback();
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { __shift: number };
-        w.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >)
-            if (!entry.hadRecentInput) w.__shift += entry.value;
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordShifts(page);
       await page.goto(route);
-      await page.waitForLoadState("networkidle");
-      // Pictures and fonts settle too.
-      await page.waitForFunction(() => document.fonts.status === "loaded");
-      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-      expect(shift).toBeLessThanOrEqual(0.1);
+      await expectSettledWithoutShift(page);
     });
+
+/**
+ * On a slow phone network a page paints in the fallback fonts and the site's fonts swap in later. The
+ * fallback faces are sized to the site's fonts (styles.css), so the swap moves nothing: the fonts are held
+ * back here until well after the first paint (a busy CI machine did so by chance: /about moved 0.135).
+ */
+for (const route of ROUTES)
+  test(`${route} keeps its layout when its fonts arrive late`, async ({ page }) => {
+    await page.route("**/*.woff2", async (fontToAnswer) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await fontToAnswer.fallback();
+    });
+    await recordShifts(page);
+    await page.goto(route);
+    await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
+    await expectSettledWithoutShift(page);
+  });
