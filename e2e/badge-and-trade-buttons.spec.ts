@@ -93,8 +93,10 @@ async function expectPixelTradeButtons(page: Page) {
   await expect(nav).toContainText("Trade on:");
   await expect(links).toHaveCount(3);
   await expect(reference).toBeVisible();
+  // Read until the card holds still: the list fetch after hydration may draw the card anew once (a CI run
+  // read an element just replaced, whose computed style is empty).
+  await expect.poll(async () => (await lookOf(reference))["border-top-width"]).toBe("3px");
   const referenceLook = await lookOf(reference);
-  expect(referenceLook["border-top-width"]).toBe("3px");
 
   const labelText = nav.getByText("Trade on:", { exact: true });
   const wanted = [
