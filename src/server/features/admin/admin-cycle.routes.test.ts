@@ -222,8 +222,9 @@ describe("PUT /api/admin/settings", () => {
     });
   });
 
-  it("keeps the edition day and the mode when they are not given", async () => {
+  it("moves the edition's day and its record with the close staff set, keeping the mode (issue 31)", async () => {
     const before = await settingsRow();
+    // 11 PM Eastern on December 7: the edition of December 7, whatever day the race was going to close.
     const res = await call("PUT", "/api/admin/settings", {
       votingEndTime: "2026-12-07T23:00:00-05:00",
       launchTime: "2026-12-08T01:00:00-05:00",
@@ -231,9 +232,19 @@ describe("PUT /api/admin/settings", () => {
     expect(res.json()).toMatchObject({
       votingEndTime: "2026-12-08T04:00:00.000Z",
       launchTime: "2026-12-08T06:00:00.000Z",
-      currentDay: before?.currentDay,
+      currentDay: "2026-12-07",
       scheduleMode: before?.scheduleMode,
     });
+    expect((await t.app.inject({ method: "GET", url: "/api/settings" })).json()).toMatchObject({
+      currentDay: "2026-12-07",
+    });
+    // The open race keeps its name (its votes stay in it); its edition moves to the new day and close.
+    const after = await settingsRow();
+    expect(after?.raceCycle?.getTime()).toBe(before?.raceCycle?.getTime());
+    const race = after?.raceCycle ?? after?.votingEndTime;
+    if (!race) throw new Error("the settings row names the race");
+    const [edition] = await t.db.select().from(editions).where(eq(editions.race, race));
+    expect(edition).toMatchObject({ day: "2026-12-07", closesAt: new Date("2026-12-08T04:00:00.000Z") });
   });
 
   it('refuses invalid times with "Invalid Date/Time" and other invalid fields, changing nothing', async () => {

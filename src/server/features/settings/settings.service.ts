@@ -42,7 +42,7 @@ export function toSettings(row: SettingsRow): Settings {
 
 /**
  * Sets the cycle's times (the dashboard computes them with src/common/schedule.ts; the schema has already
- * checked them); currentDay and scheduleMode stay as they are when not given. A voting close already past
+ * checked them); currentDay follows the close when not given (issue 31), scheduleMode stays. A voting close already past
  * moves to the next day (notInThePast): voting never closes at once by surprise, and the notice says so.
  * A winner staff crowned for the cycle still running stays decided for it (winnerSelectedFor follows the
  * new close), so the automatic selection does not replace it.
@@ -66,7 +66,9 @@ export async function updateSettings(
       .set({
         ...cycle,
         ...(decidedWhileOpen && { winnerSelectedFor: cycle.votingEndTime }),
-        ...(input.currentDay !== undefined && { currentDay: input.currentDay }),
+        // The edition is the day whose evening its race closes (decisions, "Third wave"): a close staff set
+        // moves the header's date and the edition's record with it, unless they name the day themselves.
+        currentDay: input.currentDay ?? easternDay(cycle.votingEndTime),
         ...(input.scheduleMode !== undefined && { scheduleMode: input.scheduleMode }),
         updatedAt: now,
       })
