@@ -82,7 +82,9 @@ const switched =
  * has words here (audit-feed.routes.test.ts checks the staff guard's list against this one).
  */
 export const AUDIT_ACTION_WORDS: Record<string, Words> = {
-  "POST /api/admin/headlines/:id/approve": "Approved: joins today's voting",
+  // An imported headline goes to Tomorrow's News, like every import (admin-headlines.service.ts).
+  "POST /api/admin/headlines/:id/approve": (d) =>
+    d?.joins === "tomorrow" ? "Approved: joins Tomorrow's News" : "Approved: joins today's voting",
   "POST /api/admin/headlines/:id/reinstate": "Reinstated: back in review, paid",
   "DELETE /api/admin/headlines/:id": "Deleted: hidden everywhere, its votes kept",
   "POST /api/admin/headlines/:id/toggle-todays": switched("isTodaysNews", "Today's News"),
@@ -166,7 +168,7 @@ export const TRANSITION_WORDS: Record<string, string> = {
 };
 
 /** Details the words already say, left out of the row's facts. */
-const SAID = new Set(["isTodaysNews", "isTomorrowsNews", "isPaid", "headlineId"]);
+const SAID = new Set(["isTodaysNews", "isTomorrowsNews", "isPaid", "headlineId", "joins"]);
 
 /** What an entry did, in words; an action or change this list does not know keeps its name. */
 export function auditWords(entry: Pick<AuditEntry, "kind" | "action" | "details">): string {

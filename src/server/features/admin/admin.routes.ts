@@ -103,7 +103,12 @@ export async function adminRoutes(app: App): Promise<void> {
     staff.post(
       "/api/admin/headlines/:id/approve",
       { schema: { ...byId, ...answers(AdminHeadlineSchema) } },
-      (request) => approveHeadline(db, request.params.id, by(request), new Date()),
+      async (request) => {
+        const approved = await approveHeadline(db, request.params.id, by(request), new Date());
+        // The audit row says where it went: an imported headline joins Tomorrow's News.
+        request.auditDetails = { joins: approved.isTomorrowsNews ? "tomorrow" : "today" };
+        return approved;
+      },
     );
 
     staff.post(

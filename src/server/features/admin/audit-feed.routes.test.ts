@@ -4,6 +4,7 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditPage,
   AuditPageSchema,
+  auditWords,
   TOKEN_FROM_ADDRESS,
   TRANSITION_WORDS,
 } from "@/common/audit";
@@ -117,6 +118,20 @@ describe("GET /api/admin/audit", () => {
       kind: "action",
       action: "POST /api/admin/move-top-headlines-to-today",
     });
+  });
+
+  it("says where an approved headline goes: an imported one joins Tomorrow's News (issue 30)", async () => {
+    const imported = await createHeadline(t.db, { stage: "pending", importedNews: true });
+    const submitted = await createHeadline(t.db, { stage: "pending" });
+    for (const h of [imported, submitted])
+      expect((await as("staff", "POST", `/api/admin/headlines/${h.id}/approve`)).statusCode).toBe(200);
+    const wordsOf = async (id: number) => {
+      await expect.poll(async () => (await audit(`?headline=${id}`)).entries.length).toBeGreaterThan(0);
+      const entries = (await audit(`?headline=${id}`)).entries.filter((e) => e.kind === "action");
+      return entries.map(auditWords);
+    };
+    expect(await wordsOf(imported.id)).toEqual(["Approved: joins Tomorrow's News"]);
+    expect(await wordsOf(submitted.id)).toEqual(["Approved: joins today's voting"]);
   });
 
   it("has words for every staff action it can list and every transition", async () => {

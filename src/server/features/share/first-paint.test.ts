@@ -155,7 +155,17 @@ describe("the first paint drawn on the server (decision 014)", () => {
     const before = await fetches();
     await createHeadline(t.db, { title: "Mole digs a new list", stage: "tomorrow" });
     await changed();
-    const again = await firstPaint("/tomorrows-news");
+    // The change shows in the next paint within 2 s (issue 28): on a busy machine the check that drops the
+    // old paint may still be reading the lists when `changed` returns.
+    let again = await firstPaint("/tomorrows-news");
+    for (
+      let waited = 0;
+      waited < 2_000 && !/desc="drawn"/.test(String(again.res.headers["server-timing"]));
+    ) {
+      await sleep(100);
+      waited += 100;
+      again = await firstPaint("/tomorrows-news");
+    }
     expect(again.res.headers["server-timing"]).toMatch(/^paint;desc="drawn"/);
     expect(text(again.root)).toContain("Mole digs a new list");
     expect(await fetches()).toBe(before);
