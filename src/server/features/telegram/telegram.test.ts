@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TELEGRAM_TEST_EVERY_MS, TELEGRAM_TEST_TOO_SOON, type TelegramStatus } from "@/common/telegram";
+import { easternDay, easternTime } from "@/common/time";
 import { headlineTransitions, settings, telegramPosts } from "../../db/schema";
 import { createTelegramClient } from "../../integrations/telegram";
 import { startTelegramJob } from "../../jobs/telegram";
@@ -113,6 +114,25 @@ describe("Telegram posts", () => {
       ["launch", "sent", 1],
     ]);
     expect(rows.every((r) => r.messageId !== null)).toBe(true);
+  });
+
+  it("reminds of the close staff set, in its own words and day, not the schedule's (issue 31)", async () => {
+    const now = new Date();
+    await t.db.update(settings).set({ raceCycle: new Date(now.getTime() - 3 * HOUR) });
+    await createHeadline(t.db, { title: "Owl reads the evening paper" });
+    // Staff move the close of the open race to 40 minutes from now: the hour before it has begun.
+    const close = new Date(now.getTime() + 40 * 60_000);
+    await updateSettings(
+      t.db,
+      { votingEndTime: close.toISOString(), launchTime: new Date(close.getTime() + HOUR).toISOString() },
+      now,
+    );
+    await runTelegramPass(context(), now);
+    const reminder = fake.requests.map((r) => String(r.fields.text)).find((x) => x.includes("One hour left"));
+    expect(reminder).toContain(`Voting closes at ${easternTime(close, now)}.`);
+    expect(reminder).toContain("Owl reads the evening paper");
+    const [row] = await t.db.select().from(settings);
+    expect(row?.currentDay).toBe(easternDay(close));
   });
 
   it("announces the race after a shortened one once, though its name is ahead of the clock, across two processes", async () => {
