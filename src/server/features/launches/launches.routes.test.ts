@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  LAUNCH_MESSAGES,
-  type LaunchView,
-  type PreparedLaunch,
-  TRANSACTION_MAX_BYTES,
-} from "@/common/launch";
+import { LAUNCH_MESSAGES, type LaunchView, TRANSACTION_MAX_BYTES } from "@/common/launch";
 import type { Config } from "../../config";
 import { auditLog, headlines, launches } from "../../db/schema";
 import {
@@ -23,6 +18,8 @@ import { staffSessions, withSession } from "../accounts/test-accounts";
 import { storeImage } from "../images/images.service";
 
 const { web3, sdk } = loadPump();
+/** A launch's preparation (POST /api/admin/launches answers only that kind). */
+type Prepared = { launch: Extract<LaunchView, { kind: "launch" }>; transaction: string };
 type Keypair = InstanceType<typeof web3.Keypair>;
 
 const WALLET = web3.Keypair.fromSeed(new Uint8Array(32).fill(7));
@@ -152,7 +149,7 @@ describe("POST /api/admin/launches: preparing the launch", () => {
     // A short name: with the compute-unit limit, 85 bytes are left for the name, symbol and metadata address.
     const res = await prepare(mint, { name: "Frog moon" });
     expect(res.statusCode).toBe(201);
-    const { launch, transaction } = res.json() as PreparedLaunch;
+    const { launch, transaction } = res.json() as Prepared;
     const wire = Buffer.from(transaction, "base64");
     expect(wire.length).toBeLessThanOrEqual(TRANSACTION_MAX_BYTES);
     expect(launch).toMatchObject({ state: "prepared", kind: "launch", lastValidBlockHeight: 319_312_421 });
@@ -260,7 +257,7 @@ describe("POST /api/admin/launches: preparing the launch", () => {
 
   it("leaves the compute-unit limit out when only that makes it fit (the runtime's default then applies)", async () => {
     await start({ publicUrl: "https://memegazette.example" });
-    const { transaction, launch } = (await prepare(web3.Keypair.generate())).json() as PreparedLaunch;
+    const { transaction, launch } = (await prepare(web3.Keypair.generate())).json() as Prepared;
     expect(Buffer.from(transaction, "base64").length).toBeLessThanOrEqual(TRANSACTION_MAX_BYTES);
     expect(launch.summary.computeUnitLimit).toBeNull();
     expect(launch.summary.instructions).toEqual([
@@ -275,7 +272,7 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
   async function prepared(mint = web3.Keypair.generate()) {
     const res = await prepare(mint);
     expect(res.statusCode).toBe(201);
-    return { mint, ...(res.json() as PreparedLaunch) };
+    return { mint, ...(res.json() as Prepared) };
   }
   const submit = (id: number, transaction: string) =>
     call("POST", `/api/admin/launches/${id}/signed`, { transaction });
