@@ -587,9 +587,21 @@ describe("POST /api/admin/launches/trades: the Sell and the Buy back", () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, String(launch.id)));
-    expect(audited.map((r) => [r.action, (r.details as { kind: string }).kind])).toEqual([
+    // The launch's own rows, and the staff guard's for the click.
+    expect(
+      audited
+        .filter((r) => r.action.startsWith("launch "))
+        .map((r) => [r.action, (r.details as { kind: string }).kind]),
+    ).toEqual([
       ["launch sent", "sell"],
       ["launch confirmed", "sell"],
+    ]);
+    const clicks = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "POST /api/admin/launches/trades"));
+    expect(clicks.map((r) => r.details)).toEqual([
+      expect.objectContaining({ launchId: launch.id, kind: "sell", mint: coin, wallet }),
     ]);
     // Once only.
     const again = await trade("sell");
