@@ -310,15 +310,17 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
     expect(node.sent).toEqual([signed]);
     const [h] = await t.db.select().from(headlines).where(eq(headlines.id, winner.id));
     expect(h?.contractAddress).toBe(mint.publicKey.toBase58());
-    const rows = await t.db.select().from(auditLog);
-    expect(rows.map((r) => r.action)).toEqual(
-      expect.arrayContaining([
-        "POST /api/admin/launches",
-        "launch sent",
-        "launch confirmed",
-        "POST /api/admin/launches/:id/signed",
-      ]),
-    );
+    // The staff guard writes its row once the answer is out: waited for, as the audit feed's tests do.
+    await expect
+      .poll(async () => (await t.db.select().from(auditLog)).map((r) => r.action))
+      .toEqual(
+        expect.arrayContaining([
+          "POST /api/admin/launches",
+          "launch sent",
+          "launch confirmed",
+          "POST /api/admin/launches/:id/signed",
+        ]),
+      );
     // The winner's page links to the receipt.
     const page = await t.app.inject({ url: `/api/headlines/${winner.id}` });
     expect(page.json()).toMatchObject({ launchReceiptDate: launch.editionDay });
@@ -596,13 +598,13 @@ describe("POST /api/admin/launches/trades: the Sell and the Buy back", () => {
       ["launch sent", "sell"],
       ["launch confirmed", "sell"],
     ]);
-    const clicks = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "POST /api/admin/launches/trades"));
-    expect(clicks.map((r) => r.details)).toEqual([
-      expect.objectContaining({ launchId: launch.id, kind: "sell", mint: coin, wallet }),
-    ]);
+    await expect
+      .poll(async () =>
+        (
+          await t.db.select().from(auditLog).where(eq(auditLog.action, "POST /api/admin/launches/trades"))
+        ).map((r) => r.details),
+      )
+      .toEqual([expect.objectContaining({ launchId: launch.id, kind: "sell", mint: coin, wallet })]);
     // Once only.
     const again = await trade("sell");
     expect(again.statusCode).toBe(409);
