@@ -140,7 +140,7 @@ export type SellSummary = z.infer<typeof SellSummarySchema>;
 export const BuybackSummarySchema = TransactionFactsSchema.extend({
   /** What the Sell received (lamports), and where that figure comes from. */
   proceeds: z.string(),
-  /** "transaction": the confirmed Sell's balances; "quote": its minimum, when the node had no transaction. */
+  /** "transaction": the confirmed Sell's balances; "quote": its minimum, when those could not be read. */
   proceedsFrom: z.enum(["transaction", "quote"]),
   percent: z.number(),
   /** The SOL the buy is quoted for (lamports): `percent` of `proceeds`. */

@@ -168,7 +168,7 @@ function Amounts({ step, symbol }: { step: LaunchView; symbol: string }) {
             {formatCoinAmount(s.tokenAmount)} of the paper's coin for {formatSol(BigInt(s.solAmount))} (at
             most {formatSol(BigInt(s.maxSolCost))}): {s.percent}% of the Sell's{" "}
             {formatSol(BigInt(s.proceeds))}
-            {s.proceedsFrom === "quote" ? " (its minimum: the node no longer had the sale)" : " received"}
+            {s.proceedsFrom === "quote" ? " (its minimum: what it received could not be read)" : " received"}
           </dd>
           <dt className="font-bold">The paper's coin</dt>
           <dd className="break-all font-mono">

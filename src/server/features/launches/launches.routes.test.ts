@@ -715,7 +715,7 @@ describe("POST /api/admin/launches/trades: the Sell and the Buy back", () => {
     expect(receipt.transactions[2].summary).toMatchObject({ solAmount: spend.toString() });
   });
 
-  it("the Buy back spends its percent of the Sell's minimum when the node no longer has the sale", async () => {
+  it("the Buy back spends its percent of the Sell's minimum when the node cannot give what the sale received", async () => {
     await start();
     node.state.received = null;
     const { sell } = await sold();

@@ -427,7 +427,8 @@ function curveRefusal(coin: string, state: "missing" | "complete" | "notSol", in
 /**
  * What the Sell received, in lamports: from its confirmed transaction (the wallet's balance change, with the
  * fee it paid added back and the closed token account's rent taken out), else the Sell's own minimum, when
- * the node no longer has the transaction (the Buy back then spends its percent of at least what was got).
+ * the node cannot give that (no longer has the transaction, or its balances show nothing received): the
+ * Buy back then spends its percent of at least what was got, never more.
  */
 async function proceedsOf(
   deps: LaunchDeps,
