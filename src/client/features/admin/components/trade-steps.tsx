@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Wallet } from "@wallet-standard/base";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
 import { Button } from "@/client/components/ui/button";
 import { ApiError, errorDetail } from "@/client/lib/api-client";
@@ -52,6 +52,14 @@ export function TradeSteps({
   const account = useRef<Awaited<ReturnType<typeof connectWallet>> | null>(null);
   const buttons = { sell: useRef<HTMLButtonElement>(null), buyback: useRef<HTMLButtonElement>(null) };
   const send = useTradeSend();
+  // Where the focus goes once a step ends, after the buttons redrew (one disabled while busy takes none).
+  const [focusAfter, setFocusAfter] = useState<Kind | null>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const target = [buttons[focusAfter].current, buttons.buyback.current].find((b) => b && !b.disabled);
+    target?.focus();
+    setFocusAfter(null);
+  });
 
   // A sent trade is followed until the chain says, as the launch is.
   const followed = useQuery({
@@ -123,14 +131,13 @@ export function TradeSteps({
     } finally {
       setPending(null);
       setStep("idle");
-      buttons[kind].current?.focus();
+      setFocusAfter(kind);
     }
   }
 
   function cancel() {
-    const kind = pending?.kind;
+    setFocusAfter(pending?.kind ?? null);
     setPending(null);
-    if (kind) buttons[kind].current?.focus();
   }
 
   const row = (kind: Kind, label: string) => {
