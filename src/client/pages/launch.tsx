@@ -120,12 +120,20 @@ export function LaunchReceiptPage() {
         </h2>
         <ol className="flex flex-col gap-4">
           {transactions.map((t) => (
-            <Step key={t.id} step={t} symbol={coin?.symbol ?? ""} />
+            <Step key={t.id} step={t} symbol={symbolOf(transactions, t.mint)} />
           ))}
         </ol>
       </section>
     </article>
   );
+}
+
+/** A coin's symbol, from the launch that made it (a Sell's summary names only the mint). */
+function symbolOf(transactions: LaunchView[], mint: string): string {
+  const launch = transactions.find(
+    (t): t is Extract<LaunchView, { kind: "launch" }> => t.kind === "launch" && t.mint === mint,
+  );
+  return launch?.summary.symbol ?? "";
 }
 
 /** The coin's amounts: the launch's buy, the Sell of it, and the Buy back of the paper's own coin. */
