@@ -204,7 +204,10 @@ export function tokenPrograms(): { token: string; token2022: string } {
   };
 }
 
-/** A token account's balance, as the token program keeps it (base units); null for another coin or owner. */
+/**
+ * A token account's balance, as the token program keeps it (base units); null for another coin or owner, or
+ * bytes that are no token account.
+ */
 export function tokenAccountAmount(
   address: string,
   account: { owner: string; data: Buffer },
@@ -214,7 +217,7 @@ export function tokenAccountAmount(
   try {
     const unpacked = splToken.unpackAccount(
       new web3.PublicKey(address),
-      { ...accountInfo(account.data, new web3.PublicKey(account.owner)) },
+      accountInfo(account.data, new web3.PublicKey(account.owner)),
       new web3.PublicKey(account.owner),
     );
     if (unpacked.mint.toBase58() !== expected.mint || unpacked.owner.toBase58() !== expected.wallet)

@@ -410,6 +410,16 @@ async function clearLive(
   }
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const expiredText = (row: LaunchRow, height: number) =>
+  `Not sent before block ${row.lastValidBlockHeight} (the chain is at ${height}): prepare it again.`;
+
 // --- the Sell and the Buy back ----------------------------------------------------------------------
 
 const TRADE_TAKEN = { sell: LAUNCH_MESSAGES.sellTaken, buyback: LAUNCH_MESSAGES.buybackTaken } as const;
@@ -605,16 +615,6 @@ export async function prepareTrade(
   if (!row) throw new Error("trade insert returned nothing");
   return { launch: toLaunchView(row), transaction: Buffer.from(built.transaction).toString("base64") };
 }
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
-const expiredText = (row: LaunchRow, height: number) =>
-  `Not sent before block ${row.lastValidBlockHeight} (the chain is at ${height}): prepare it again.`;
 
 // --- signed, checked, sent -------------------------------------------------------------------------
 
