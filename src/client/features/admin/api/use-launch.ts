@@ -28,9 +28,18 @@ export function sendSignedLaunch(id: number, transaction: string): Promise<Launc
   return apiRequest<LaunchView>("POST", `/api/admin/launches/${id}/signed`, { body: { transaction } });
 }
 
-/** GET /api/admin/launches/{id}: where it stands (the server asks the chain once). */
-export function fetchLaunch(id: number): Promise<LaunchView> {
-  return apiGet<LaunchView>(`/api/admin/launches/${id}`);
+/**
+ * GET /api/admin/launches/{id} every 2 s while `sent` is sent (the server asks the chain once per look):
+ * answers it as it now stands, or `sent` itself before the first look.
+ */
+export function useFollowedLaunch(sent: LaunchView | null): LaunchView | null {
+  const followed = useQuery({
+    queryKey: [...queryKeys.launch, sent?.id],
+    queryFn: ({ signal }) => apiGet<LaunchView>(`/api/admin/launches/${sent?.id}`, signal),
+    enabled: sent !== null && sent.state === "sent",
+    refetchInterval: (query) => (query.state.data?.state === "sent" || !query.state.data ? 2_000 : false),
+  });
+  return followed.data ?? sent;
 }
 
 export interface LaunchFlowInput {

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Wallet } from "@wallet-standard/base";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
@@ -28,7 +27,7 @@ import {
   type LaunchView,
 } from "@/common/launch";
 import { launchReceiptPath } from "@/common/pages";
-import { fetchLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
+import { useFollowedLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
 import { connectWallet, isRefusal, newMint, signLaunch, watchSigningWallets } from "../launch-wallet";
 import { TradeSteps } from "./trade-steps";
 
@@ -91,14 +90,8 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
   useEffect(() => (open ? watchSigningWallets(setWallets) : undefined), [open]);
   const wallet = wallets.find((w) => w.name === walletName) ?? wallets[0];
 
-  // A sent launch is followed until the chain says (the server asks it once per look).
-  const followed = useQuery({
-    queryKey: ["admin", "launch", sent?.id],
-    queryFn: () => fetchLaunch(sent?.id as number),
-    enabled: sent !== null && sent.state === "sent",
-    refetchInterval: (query) => (query.state.data?.state === "sent" || !query.state.data ? 2_000 : false),
-  });
-  const launch = followed.data ?? sent;
+  // A sent launch is followed until the chain says.
+  const launch = useFollowedLaunch(sent);
   const launchedHere =
     settings.data?.launches.find(
       (l): l is Extract<LaunchView, { kind: "launch" }> => l.kind === "launch" && l.state === "confirmed",

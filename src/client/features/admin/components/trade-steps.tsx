@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Wallet } from "@wallet-standard/base";
 import { useEffect, useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
@@ -16,7 +15,7 @@ import {
   TRADE_SLIPPAGE_PERCENT,
 } from "@/common/launch";
 import { formatSol } from "@/common/solana-pay";
-import { fetchLaunch, prepareTrade, useTradeSend } from "../api/use-launch";
+import { prepareTrade, useFollowedLaunch, useTradeSend } from "../api/use-launch";
 import { connectWallet, isRefusal, signLaunch } from "../launch-wallet";
 
 type Kind = "sell" | "buyback";
@@ -62,13 +61,7 @@ export function TradeSteps({
   });
 
   // A sent trade is followed until the chain says, as the launch is.
-  const followed = useQuery({
-    queryKey: ["admin", "launch", current?.id],
-    queryFn: () => fetchLaunch(current?.id as number),
-    enabled: current !== null && current.state === "sent",
-    refetchInterval: (query) => (query.state.data?.state === "sent" || !query.state.data ? 2_000 : false),
-  });
-  const fresh = followed.data ?? current;
+  const fresh = useFollowedLaunch(current);
   // The newest row of each kind (the settings list is newest first), this dialog's own when newer.
   const latest = (kind: Kind) => {
     const listed = settings.launches.find((l) => l.kind === kind);
