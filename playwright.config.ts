@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { LAUNCH_CREATOR, LAUNCH_WALLET, PAYMENT_ADDRESS } from "./e2e/fixtures";
+import { LAUNCH_CREATOR, LAUNCH_WALLET, PAYMENT_ADDRESS, TOKEN_ADDRESS } from "./e2e/fixtures";
 
 // The system Chromium only (no downloaded browser). The server runs on a throwaway data directory seeded
 // with the sample edition and serves a fresh build of the browser app. E2E_PORT picks the port, and with it
@@ -49,7 +49,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `tsx e2e/fake-chain.ts ${chainPort}`,
+      // The paper's coin too: the launch's Buy back buys it on the curve the fake chain holds for it.
+      command: `tsx e2e/fake-chain.ts ${chainPort} ${TOKEN_ADDRESS}`,
       url: `http://127.0.0.1:${chainPort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -76,7 +77,7 @@ export default defineConfig({
       SITE_NAME: "Meme Gazette",
       // Shared links and link previews name the address the tests browse.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TOKEN_ADDRESS: "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+      TOKEN_ADDRESS,
       TELEGRAM_URL: "https://t.me/memegazette",
       TELEGRAM_BOT_TOKEN: "123456789:AAE2eFakeTokenForTheFakeBotApi",
       TELEGRAM_CHAT_ID: "@memegazette_e2e",

@@ -8,15 +8,16 @@ import {
   VersionedTransaction,
 } from "@solana/web3.js";
 import sharp from "sharp";
-import { expect, LAUNCH_CREATOR, LAUNCH_WALLET, test, withWinnerLock } from "./fixtures";
+import { expect, LAUNCH_CREATOR, LAUNCH_WALLET, TOKEN_ADDRESS, test, withWinnerLock } from "./fixtures";
 
 /**
  * Issue 29 end to end: the current winner is launched from the Winners tab with a browser wallet (a test
  * wallet registered through the Wallet Standard's window events, as Phantom and Solflare do), against the
  * fake Solana node the e2e server uses (e2e/fake-chain.ts, which holds the token-launch program's accounts).
  * An honest wallet and one that adds a priority fee launch the coin; wallets that change an amount or a
- * recipient, or drop the mint as a signer, are refused (422) and nothing reaches the chain. Then the public
- * receipt. Runs on a desktop and a phone.
+ * recipient, or drop the mint as a signer, are refused (422) and nothing reaches the chain. Then the Sell of
+ * the first buy and the Buy back of the paper's coin, each confirmed with its amounts before the wallet
+ * signs, and the public receipt. Runs on a desktop and a phone.
  */
 
 const PASSWORD = "e2e-admin-password";
@@ -199,11 +200,48 @@ test("wallets that change what they sign are refused and nothing is sent; an hon
     expect(metadata.status()).toBe(200);
     expect(await metadata.json()).toMatchObject({ symbol });
 
-    // The public receipt, from the winner's page: three refused attempts and the launch, each with why.
+    // Sell, then Buy back, from the launched winner's card: each prepared with a fresh quote, its amounts
+    // shown and confirmed, then signed by the wallet alone.
+    await page.goto("/admin?tab=winners");
+    await card.getByRole("button", { name: /^Sell and buy back/ }).click();
+    const trades = page.getByRole("dialog", { name: "Sell and buy back" });
+    const buyBack = trades.getByRole("button", { name: /^Buy back with 1%/ });
+    await expect(buyBack).toBeDisabled();
+    await expect(trades).toContainText("Buy back comes after a confirmed Sell.");
+    await trades.getByRole("button", { name: `Sell the ${symbol}` }).click();
+    const confirmSell = trades.getByRole("region", { name: "Confirm the Sell" });
+    await expect(confirmSell).toContainText("every one the wallet holds");
+    await expect(confirmSell).toContainText(/at least [\d.]+ SOL \(1% below the quote\)/);
+    await expect(confirmSell.getByRole("button", { name: "Sign and send" })).toBeFocused();
+    expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath("sell-confirmation.png") });
+    await confirmSell.getByRole("button", { name: "Sign and send" }).click();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(before + 2);
+    await expect(trades).toContainText("Sell: Confirmed", { timeout: 20_000 });
+    await buyBack.click();
+    const confirmBuy = trades.getByRole("region", { name: "Confirm the Buy back" });
+    await expect(confirmBuy).toContainText("1% of the Sell's");
+    await expect(confirmBuy).toContainText(TOKEN_ADDRESS);
+    await confirmBuy.getByRole("button", { name: "Sign and send" }).click();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(before + 3);
+    await expect(trades).toContainText("Buy back: Confirmed", { timeout: 20_000 });
+    await expect(trades.getByRole("button", { name: `Sell the ${symbol}` })).toBeDisabled();
+    await page.screenshot({ path: testInfo.outputPath("buyback-confirmed.png") });
+
+    // The public receipt, from the winner's page: three refused attempts and the launch, each with why, then
+    // the Sell and the Buy back.
     await page.goto(`/h/${id}`);
     await page.getByRole("link", { name: /The launch of its coin/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("The Launch of");
-    const steps = page.getByRole("listitem").filter({ hasText: "Signed by" }).filter({ hasText: symbol });
+    const sold = page.getByRole("listitem").filter({ hasText: "Sold" }).filter({ hasText: symbol });
+    await expect(sold.filter({ hasText: "Confirmed" })).toHaveCount(1);
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Bought back" }).filter({ hasText: "Confirmed" }).first(),
+    ).toContainText(TOKEN_ADDRESS);
+    const steps = page
+      .getByRole("listitem")
+      .filter({ hasText: "Creator fees to" })
+      .filter({ hasText: symbol });
     await expect(steps.filter({ hasText: "Confirmed" })).toHaveCount(1);
     await expect(steps.filter({ hasText: "Refused:" })).toHaveCount(3);
     await expect(steps.filter({ hasText: "Confirmed" }).getByRole("link")).toHaveAttribute(

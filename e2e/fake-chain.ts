@@ -6,8 +6,20 @@ import {
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
 } from "@solana/kit";
-import { launchAccounts } from "../src/server/integrations/pump";
-import { feeConfigAccountData, globalAccountData } from "../src/server/test/pump-accounts";
+import {
+  bondingCurveAddress,
+  decodeLaunchMessage,
+  launchAccounts,
+  tokenAccountAddress,
+  tokenPrograms,
+} from "../src/server/integrations/pump";
+import {
+  bondingCurveAccountData,
+  feeConfigAccountData,
+  globalAccountData,
+  mintAccountData,
+  tokenAccountData,
+} from "../src/server/test/pump-accounts";
 
 /**
  * A Solana JSON-RPC node for the browser tests (issue 15), started by playwright.config.ts beside the site:
@@ -18,12 +30,15 @@ import { feeConfigAccountData, globalAccountData } from "../src/server/test/pump
  * real node's shapes (transactions as encoding "json" gives them: instructions with all their accounts).
  * For the dashboard's coin launch (issue 29) it also holds the token-launch program's Global and FeeConfig
  * accounts (base64, encoded by the pump SDK's own IDL), the block height, simulation and signature statuses;
- * `GET /kept` answers how many transactions it has kept, so a test can see that nothing was sent.
+ * a kept launch leaves its coin's bonding curve and the buyer's Token-2022 account of it, which a Sell
+ * closes, and the paper's own coin is on its curve for the Buy back. `GET /kept` answers how many
+ * transactions it has kept, so a test can see that nothing was sent.
  *
- *   tsx e2e/fake-chain.ts <port>
+ *   tsx e2e/fake-chain.ts <port> <the paper's coin, TOKEN_ADDRESS>
  */
 
 const port = Number(process.argv[2]);
+const paperCoin = String(process.argv[3]);
 const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const SYSTEM_TRANSFER = 2;
@@ -96,6 +111,7 @@ function keep(wire: Uint8Array): string {
     postBalances: post,
   });
   for (const key of keys) signaturesOf.set(key, [signature, ...(signaturesOf.get(key) ?? [])]);
+  settleLaunch(Uint8Array.from(messageBytes));
   return signature;
 }
 
@@ -193,6 +209,34 @@ const PROGRAM_ACCOUNTS = new Map([
   [program.global, { data: globalAccountData(), owner: program.program }],
   [program.feeConfig, { data: feeConfigAccountData(), owner: "pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ" }],
 ]);
+
+const { token, token2022 } = tokenPrograms();
+// The paper's own coin: an SPL Token coin still on its curve.
+PROGRAM_ACCOUNTS.set(paperCoin, { data: mintAccountData(), owner: token });
+PROGRAM_ACCOUNTS.set(bondingCurveAddress(paperCoin), {
+  data: bondingCurveAccountData(CREATOR),
+  owner: program.program,
+});
+
+/**
+ * What a kept launch transaction leaves behind: a create and first buy, the coin's curve and the buyer's
+ * Token-2022 account holding what it bought; a closed token account (the Sell's), nothing.
+ */
+function settleLaunch(messageBytes: Uint8Array) {
+  const decoded = decodeLaunchMessage(messageBytes);
+  if (decoded.create && decoded.buy) {
+    const { mint, user } = decoded.create;
+    PROGRAM_ACCOUNTS.set(bondingCurveAddress(mint), {
+      data: bondingCurveAccountData(decoded.create.creator),
+      owner: program.program,
+    });
+    PROGRAM_ACCOUNTS.set(tokenAccountAddress(mint, user, token2022), {
+      data: tokenAccountData(mint, user, decoded.buy.amount),
+      owner: token2022,
+    });
+  }
+  if (decoded.close) PROGRAM_ACCOUNTS.delete(decoded.close.account);
+}
 
 function rawAccountAnswer(address: string) {
   const account = PROGRAM_ACCOUNTS.get(address);

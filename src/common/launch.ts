@@ -34,7 +34,18 @@ export const LAUNCH_MESSAGES = {
   image: "The winner's image could not be loaded for the coin: set another image first.",
   noImage: "The winner has no image for the coin: set one first.",
   locked: "A launched coin's name, symbol and image are on chain for ever: they cannot be edited here.",
+  sellBeforeLaunch:
+    "Sell comes after a confirmed launch: this winner's coin has not been launched from here.",
+  sellTaken: "This launch's Sell is already under way or done.",
+  nothingToSell: "This wallet holds none of the coin: there is nothing to sell.",
+  buybackBeforeSell: "Buy back comes after a confirmed Sell.",
+  buybackTaken: "This launch's Buy back is already under way or done.",
+  noTokenAddress:
+    "The paper's own coin is not configured (TOKEN_ADDRESS), so there is nothing to buy back: set it, or buy the coin back by hand.",
 } as const;
+
+/** What slippage the Sell and the Buy back allow, in percent: the SDK's own (1 % below or above its quote). */
+export const TRADE_SLIPPAGE_PERCENT = 1;
 
 /** A coin's name: the program counts bytes, and control characters would show as nothing anywhere. */
 export const CoinNameSchema = z
@@ -60,6 +71,14 @@ export const LaunchInputSchema = z.object({
   symbol: CoinSymbolSchema.optional(),
 });
 export type LaunchInput = z.input<typeof LaunchInputSchema>;
+
+/** POST /api/admin/launches/trades: the Sell of the launch's first buy, or the Buy back of the paper's coin. */
+export const TradeInputSchema = z.object({
+  kind: z.enum(["sell", "buyback"]),
+  headlineId: idSchema("Invalid headline id"),
+  wallet: z.string({ error: LAUNCH_MESSAGES.wallet }).refine(isSolanaAddress, LAUNCH_MESSAGES.wallet),
+});
+export type TradeInput = z.input<typeof TradeInputSchema>;
 
 /** POST /api/admin/launches/{id}/signed: the wire transaction, signed by the wallet and the mint, in base64. */
 export const SignedLaunchInputSchema = z.object({
@@ -94,15 +113,52 @@ export const LaunchSummarySchema = z.object({
 });
 export type LaunchSummary = z.infer<typeof LaunchSummarySchema>;
 
-export const LaunchViewSchema = z.object({
+/** What every transaction's summary says: who pays and signs, and what was built. */
+const TransactionFactsSchema = z.object({
+  mint: z.string(),
+  feePayer: z.string(),
+  signers: z.array(z.string()),
+  instructions: z.array(z.string()),
+  sizeBytes: z.number(),
+  programId: z.string(),
+});
+
+/** The Sell: every token of the wallet's account of the coin, its account closed (its rent back). */
+export const SellSummarySchema = TransactionFactsSchema.extend({
+  /** The coin's base units sold: the whole balance of `tokenAccount`. */
+  tokenAmount: z.string(),
+  /** The SDK's quote of the SOL the sale gets after fees (lamports). */
+  solAmount: z.string(),
+  /** The least SOL the sale may get (lamports): the program refuses to sell for less. */
+  minSolOutput: z.string(),
+  /** The wallet's Token-2022 account of the coin, closed by the same transaction. */
+  tokenAccount: z.string(),
+});
+export type SellSummary = z.infer<typeof SellSummarySchema>;
+
+/** The Buy back: LAUNCH_BUYBACK_PERCENT of what the Sell received, spent on the paper's own coin. */
+export const BuybackSummarySchema = TransactionFactsSchema.extend({
+  /** What the Sell received (lamports), and where that figure comes from. */
+  proceeds: z.string(),
+  /** "transaction": the confirmed Sell's balances; "quote": its minimum, when those could not be read. */
+  proceedsFrom: z.enum(["transaction", "quote"]),
+  percent: z.number(),
+  /** The SOL the buy is quoted for (lamports): `percent` of `proceeds`. */
+  solAmount: z.string(),
+  /** The most SOL the buy may take (lamports). */
+  maxSolCost: z.string(),
+  /** The coin's base units the buy gets: exactly these, or the program refuses it. */
+  tokenAmount: z.string(),
+});
+export type BuybackSummary = z.infer<typeof BuybackSummarySchema>;
+
+const LaunchViewBase = z.object({
   id: z.number(),
-  kind: z.enum(["launch", "sell", "buyback"]),
   state: z.enum(["prepared", "sent", "confirmed", "expired", "failed"]),
   editionDay: z.string(),
   headlineId: z.number(),
   mint: z.string(),
   wallet: z.string(),
-  summary: LaunchSummarySchema,
   signature: z.string().nullable(),
   error: z.string().nullable(),
   lastValidBlockHeight: z.number(),
@@ -110,6 +166,13 @@ export const LaunchViewSchema = z.object({
   sentAt: z.string().nullable(),
   settledAt: z.string().nullable(),
 });
+
+/** A transaction of the launch, its summary by its kind. */
+export const LaunchViewSchema = z.discriminatedUnion("kind", [
+  LaunchViewBase.extend({ kind: z.literal("launch"), summary: LaunchSummarySchema }),
+  LaunchViewBase.extend({ kind: z.literal("sell"), summary: SellSummarySchema }),
+  LaunchViewBase.extend({ kind: z.literal("buyback"), summary: BuybackSummarySchema }),
+]);
 export type LaunchView = z.infer<typeof LaunchViewSchema>;
 
 /** 201 to POST /api/admin/launches: the unsigned transaction (base64) for the wallet, and what it does. */
@@ -122,6 +185,8 @@ export const LaunchSettingsSchema = z.object({
   creator: z.string().nullable(),
   buySol: z.number(),
   buybackPercent: z.number(),
+  /** The paper's own coin (TOKEN_ADDRESS) the Buy back buys; null when unset (no Buy back). */
+  tokenAddress: z.string().nullable(),
   rpcConfigured: z.boolean(),
   /** The launches of the current winner's edition, newest first (a prepared one the dialog may resume). */
   launches: z.array(LaunchViewSchema),

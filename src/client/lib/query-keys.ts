@@ -31,6 +31,8 @@ export const queryKeys = {
   telegram: ["admin", "telegram"],
   /** The launch dialog's settings and the current winner's launches. */
   launchSettings: ["admin", "launches"],
+  /** Followed by the id: one launch, Sell or Buy back, as the dialog follows it on chain. */
+  launch: ["admin", "launch"],
   /** Followed by the edition date: its public launch receipt; "launches" is also its live topic. */
   launchReceipt: ["launches"],
   autopilot: ["admin", "autopilot"],

@@ -21,7 +21,7 @@ import {
   launchTitle,
 } from "@/common/launch-receipt";
 import { editionPath } from "@/common/pages";
-import { formatLamports } from "@/common/solana-pay";
+import { formatSol } from "@/common/solana-pay";
 import { formatEastern } from "@/common/time";
 import { NotFound } from "./not-found";
 import { NotFoundHead } from "./not-found-head";
@@ -120,7 +120,7 @@ export function LaunchReceiptPage() {
         </h2>
         <ol className="flex flex-col gap-4">
           {transactions.map((t) => (
-            <Step key={t.id} step={t} />
+            <Step key={t.id} step={t} symbol={symbolOf(transactions, t.mint)} />
           ))}
         </ol>
       </section>
@@ -128,7 +128,69 @@ export function LaunchReceiptPage() {
   );
 }
 
-function Step({ step }: { step: LaunchView }) {
+/** A coin's symbol, from the launch that made it (a Sell's summary names only the mint). */
+function symbolOf(transactions: LaunchView[], mint: string): string {
+  const launch = transactions.find(
+    (t): t is Extract<LaunchView, { kind: "launch" }> => t.kind === "launch" && t.mint === mint,
+  );
+  return launch?.summary.symbol ?? "";
+}
+
+/** The coin's amounts: the launch's buy, the Sell of it, and the Buy back of the paper's own coin. */
+function Amounts({ step, symbol }: { step: LaunchView; symbol: string }) {
+  switch (step.kind) {
+    case "launch": {
+      const s = step.summary;
+      return (
+        <>
+          <dt className="font-bold">Bought</dt>
+          <dd>
+            {formatCoinAmount(s.tokenAmount)} {s.symbol} for {formatSol(BigInt(s.solAmount))} (at most{" "}
+            {formatSol(BigInt(s.maxSolCost))})
+          </dd>
+          <dt className="font-bold">Creator fees to</dt>
+          <dd className="break-all font-mono">{s.creator}</dd>
+        </>
+      );
+    }
+    case "sell": {
+      const s = step.summary;
+      return (
+        <>
+          <dt className="font-bold">Sold</dt>
+          <dd>
+            {formatCoinAmount(s.tokenAmount)} {symbol} for a quoted {formatSol(BigInt(s.solAmount))} (at least{" "}
+            {formatSol(BigInt(s.minSolOutput))})
+          </dd>
+          <dt className="font-bold">Account closed</dt>
+          <dd className="break-all font-mono">{s.tokenAccount}</dd>
+        </>
+      );
+    }
+    case "buyback": {
+      const s = step.summary;
+      return (
+        <>
+          <dt className="font-bold">Bought back</dt>
+          <dd>
+            {formatCoinAmount(s.tokenAmount)} of the paper's coin for {formatSol(BigInt(s.solAmount))} (at
+            most {formatSol(BigInt(s.maxSolCost))}): {s.percent}% of the Sell's{" "}
+            {formatSol(BigInt(s.proceeds))}
+            {s.proceedsFrom === "quote" ? " (its minimum: what it received could not be read)" : " received"}
+          </dd>
+          <dt className="font-bold">The paper's coin</dt>
+          <dd className="break-all font-mono">
+            <a href={explorerAccountUrl(s.mint)} className="underline underline-offset-4">
+              {s.mint}
+            </a>
+          </dd>
+        </>
+      );
+    }
+  }
+}
+
+function Step({ step, symbol }: { step: LaunchView; symbol: string }) {
   const s = step.summary;
   return (
     <li className="flex flex-col gap-3 border-3 border-ink bg-paper p-4 shadow-pixel-sm">
@@ -139,17 +201,7 @@ function Step({ step }: { step: LaunchView }) {
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-bold">Prepared</dt>
         <dd>{formatEastern(step.createdAt)}</dd>
-        {step.kind === "launch" ? (
-          <>
-            <dt className="font-bold">Bought</dt>
-            <dd>
-              {formatCoinAmount(s.tokenAmount)} {s.symbol} for {formatLamports(BigInt(s.solAmount))} (at most{" "}
-              {formatLamports(BigInt(s.maxSolCost))})
-            </dd>
-            <dt className="font-bold">Creator fees to</dt>
-            <dd className="break-all font-mono">{s.creator}</dd>
-          </>
-        ) : null}
+        <Amounts step={step} symbol={symbol} />
         <dt className="font-bold">Signed by</dt>
         <dd className="break-all font-mono">{s.signers.join(", ")}</dd>
         <dt className="font-bold">Instructions</dt>

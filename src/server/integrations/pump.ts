@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { TRADE_SLIPPAGE_PERCENT } from "@/common/launch";
 
 /**
  * The official pump SDK (`@pump-fun/pump-sdk` 2.x), on the server only (issue 29, decision 016). Its ES module
@@ -10,12 +11,15 @@ import { createRequire } from "node:module";
 
 type PumpSdk = typeof import("@pump-fun/pump-sdk");
 type Web3 = typeof import("@solana/web3.js");
+type SplToken = typeof import("@solana/spl-token");
 /** The SDK's amounts: bn.js instances (its types come with the SDK, not with this project). */
 type BN = ReturnType<PumpSdk["getBuyTokenAmountFromSolAmount"]>;
 
 export interface Pump {
   sdk: PumpSdk;
   web3: Web3;
+  /** The SDK's own `@solana/spl-token`: token accounts read and closed as the SDK's builders make them. */
+  splToken: SplToken;
   BN: new (value: string) => BN;
   /** The pump program's coder (its IDL, names in camelCase as the SDK decodes them). */
   coder: ReturnType<PumpSdk["getPumpProgram"]>["coder"];
@@ -30,9 +34,10 @@ export function loadPump(): Pump {
   const web3 = require("@solana/web3.js") as Web3;
   const fromSdk = createRequire(require.resolve("@pump-fun/pump-sdk"));
   const BNClass = fromSdk("bn.js") as new (value: string) => BN;
+  const splToken = fromSdk("@solana/spl-token") as SplToken;
   // An offline program: its coder reads and writes the program's accounts and instructions by its IDL.
   const coder = sdk.getPumpProgram(null as unknown as Parameters<PumpSdk["getPumpProgram"]>[0]).coder;
-  loaded = { sdk, web3, BN: BNClass, coder };
+  loaded = { sdk, web3, splToken, BN: BNClass, coder };
   return loaded;
 }
 
@@ -90,14 +95,7 @@ export interface LaunchParams {
  */
 export async function buildLaunch(params: LaunchParams): Promise<LaunchBuild | null> {
   const { sdk, web3, BN: BNClass } = loadPump();
-  const account = (data: Buffer, owner: import("@solana/web3.js").PublicKey) => ({
-    data,
-    owner,
-    lamports: 0,
-    executable: false,
-  });
-  const global = sdk.PUMP_SDK.decodeGlobal(account(params.globalData, sdk.PUMP_PROGRAM_ID));
-  const feeConfig = sdk.PUMP_SDK.decodeFeeConfig(account(params.feeConfigData, sdk.PUMP_FEE_PROGRAM_ID));
+  const { global, feeConfig } = programState(params);
   const solAmount = new BNClass(params.lamports.toString());
   const tokenAmount = sdk.getBuyTokenAmountFromSolAmount({
     global,
@@ -124,16 +122,11 @@ export async function buildLaunch(params: LaunchParams): Promise<LaunchBuild | n
     const list = withLimit
       ? [web3.ComputeBudgetProgram.setComputeUnitLimit({ units: LAUNCH_COMPUTE_UNITS }), ...instructions]
       : instructions;
-    const message = new web3.TransactionMessage({
-      payerKey: wallet,
-      recentBlockhash: params.blockhash,
-      instructions: list,
-    }).compileToV0Message();
-    const transaction = new web3.VersionedTransaction(message).serialize();
+    const { message, transaction } = compile(wallet, params.blockhash, list);
     if (transaction.length > params.maxBytes) continue;
-    const decoded = decodeLaunchMessage(message.serialize());
+    const decoded = decodeLaunchMessage(message);
     return {
-      message: message.serialize(),
+      message,
       transaction,
       tokenAmount: BigInt(tokenAmount.toString()),
       maxSolCost: decoded.buy?.maxSolCost ?? 0n,
@@ -142,6 +135,214 @@ export async function buildLaunch(params: LaunchParams): Promise<LaunchBuild | n
     };
   }
   return null;
+}
+
+type PublicKey = import("@solana/web3.js").PublicKey;
+type Instruction = import("@solana/web3.js").TransactionInstruction;
+
+/** An account as the SDK's decoders take it (only the data and the owner are read). */
+const accountInfo = (data: Buffer, owner: PublicKey) => ({ data, owner, lamports: 0, executable: false });
+
+/** The program's Global and FeeConfig, decoded by the SDK from the node's bytes. */
+function programState(params: { globalData: Buffer; feeConfigData: Buffer }) {
+  const { sdk } = loadPump();
+  return {
+    global: sdk.PUMP_SDK.decodeGlobal(accountInfo(params.globalData, sdk.PUMP_PROGRAM_ID)),
+    feeConfig: sdk.PUMP_SDK.decodeFeeConfig(accountInfo(params.feeConfigData, sdk.PUMP_FEE_PROGRAM_ID)),
+  };
+}
+
+/** A v0 message (the wallet pays) and its unsigned wire transaction. */
+function compile(
+  payer: PublicKey,
+  blockhash: string,
+  instructions: Instruction[],
+): { message: Uint8Array; transaction: Uint8Array } {
+  const { web3 } = loadPump();
+  const message = new web3.TransactionMessage({
+    payerKey: payer,
+    recentBlockhash: blockhash,
+    instructions,
+  }).compileToV0Message();
+  return { message: message.serialize(), transaction: new web3.VersionedTransaction(message).serialize() };
+}
+
+/**
+ * Where a coin's bonding curve stands: still trading on the curve in SOL, complete (graduated to the AMM,
+ * where the curve's program no longer trades it), or quoted in another coin (which the curve's SOL buy and
+ * sell cannot trade).
+ */
+export function curveState(data: Buffer): "trading" | "complete" | "notSol" {
+  const { sdk, web3 } = loadPump();
+  const curve = sdk.PUMP_SDK.decodeBondingCurve(accountInfo(data, sdk.PUMP_PROGRAM_ID));
+  if (curve.complete) return "complete";
+  return curve.quoteMint.equals(web3.PublicKey.default) ? "trading" : "notSol";
+}
+
+/** A coin's bonding curve (its address, by the SDK's derivation). */
+export const bondingCurveAddress = (mint: string): string => loadPump().sdk.bondingCurvePda(mint).toBase58();
+
+/** The wallet's associated token account of a coin under `tokenProgram` (Token-2022 for create_v2 coins). */
+export function tokenAccountAddress(mint: string, wallet: string, tokenProgram: string): string {
+  const { splToken, web3 } = loadPump();
+  return splToken
+    .getAssociatedTokenAddressSync(
+      new web3.PublicKey(mint),
+      new web3.PublicKey(wallet),
+      true,
+      new web3.PublicKey(tokenProgram),
+    )
+    .toBase58();
+}
+
+/** The programs a coin's token accounts may belong to. */
+export function tokenPrograms(): { token: string; token2022: string } {
+  const { splToken } = loadPump();
+  return {
+    token: splToken.TOKEN_PROGRAM_ID.toBase58(),
+    token2022: splToken.TOKEN_2022_PROGRAM_ID.toBase58(),
+  };
+}
+
+/**
+ * A token account's balance, as the token program keeps it (base units); null for another coin or owner, or
+ * bytes that are no token account.
+ */
+export function tokenAccountAmount(
+  address: string,
+  account: { owner: string; data: Buffer },
+  expected: { mint: string; wallet: string },
+): bigint | null {
+  const { splToken, web3 } = loadPump();
+  try {
+    const unpacked = splToken.unpackAccount(
+      new web3.PublicKey(address),
+      accountInfo(account.data, new web3.PublicKey(account.owner)),
+      new web3.PublicKey(account.owner),
+    );
+    if (unpacked.mint.toBase58() !== expected.mint || unpacked.owner.toBase58() !== expected.wallet)
+      return null;
+    return unpacked.amount;
+  } catch {
+    return null;
+  }
+}
+
+export interface TradeBuild {
+  message: Uint8Array;
+  transaction: Uint8Array;
+  instructions: string[];
+  /** The coin's base units sold or bought. */
+  tokenAmount: bigint;
+  /** The SDK's quote: the SOL the sale gets, or the SOL the buy spends (lamports). */
+  solAmount: bigint;
+  /** The sale's least SOL, or the buy's most (lamports): the program refuses the trade beyond it. */
+  solLimit: bigint;
+}
+
+interface TradeParams {
+  globalData: Buffer;
+  feeConfigData: Buffer;
+  bondingCurveData: Buffer;
+  wallet: string;
+  mint: string;
+  blockhash: string;
+}
+
+/**
+ * The Sell, v0: every token of the wallet's Token-2022 account of the launch's coin sold on its curve by the
+ * SDK's own builder, for at least its quote less TRADE_SLIPPAGE_PERCENT, then the emptied account closed (its
+ * rent back to the wallet). The wallet is the only signer.
+ */
+export async function buildSell(params: TradeParams & { tokenAmount: bigint }): Promise<TradeBuild> {
+  const { sdk, web3, splToken, BN: BNClass } = loadPump();
+  const { global, feeConfig } = programState(params);
+  const curveInfo = accountInfo(params.bondingCurveData, sdk.PUMP_PROGRAM_ID);
+  const bondingCurve = sdk.PUMP_SDK.decodeBondingCurve(curveInfo);
+  const amount = new BNClass(params.tokenAmount.toString());
+  // The curve's own supply: a pump coin's is minted whole at its creation and is what the fee tiers read.
+  const solAmount = sdk.getSellSolAmountFromTokenAmount({
+    global,
+    feeConfig,
+    mintSupply: bondingCurve.tokenTotalSupply,
+    bondingCurve,
+    amount,
+  });
+  const wallet = new web3.PublicKey(params.wallet);
+  const mint = new web3.PublicKey(params.mint);
+  const tokenProgram = splToken.TOKEN_2022_PROGRAM_ID;
+  const sell = await sdk.PUMP_SDK.sellInstructions({
+    global,
+    bondingCurveAccountInfo: curveInfo,
+    bondingCurve,
+    mint,
+    user: wallet,
+    amount,
+    solAmount,
+    slippage: TRADE_SLIPPAGE_PERCENT,
+    tokenProgram,
+    mayhemMode: bondingCurve.isMayhemMode,
+    cashback: bondingCurve.isCashbackCoin,
+  });
+  const tokenAccount = splToken.getAssociatedTokenAddressSync(mint, wallet, true, tokenProgram);
+  const close = splToken.createCloseAccountInstruction(tokenAccount, wallet, wallet, [], tokenProgram);
+  const { message, transaction } = compile(wallet, params.blockhash, [...sell, close]);
+  const decoded = decodeLaunchMessage(message);
+  return {
+    message,
+    transaction,
+    instructions: decoded.instructions.map((i) => i.name),
+    tokenAmount: params.tokenAmount,
+    solAmount: BigInt(solAmount.toString()),
+    solLimit: decoded.sell?.minSolOutput ?? 0n,
+  };
+}
+
+/**
+ * The Buy back, v0: `lamports` spent on the paper's own coin on its curve by the SDK's own builder (the
+ * wallet's account of the coin created if it has none), the tokens the SDK quotes for them and at most
+ * TRADE_SLIPPAGE_PERCENT more SOL. The wallet is the only signer.
+ */
+export async function buildBuyback(
+  params: TradeParams & { lamports: bigint; tokenProgram: string },
+): Promise<TradeBuild> {
+  const { sdk, web3, BN: BNClass } = loadPump();
+  const { global, feeConfig } = programState(params);
+  const curveInfo = accountInfo(params.bondingCurveData, sdk.PUMP_PROGRAM_ID);
+  const bondingCurve = sdk.PUMP_SDK.decodeBondingCurve(curveInfo);
+  const solAmount = new BNClass(params.lamports.toString());
+  const tokenAmount = sdk.getBuyTokenAmountFromSolAmount({
+    global,
+    feeConfig,
+    mintSupply: bondingCurve.tokenTotalSupply,
+    bondingCurve,
+    amount: solAmount,
+    quoteMint: bondingCurve.quoteMint,
+  });
+  const wallet = new web3.PublicKey(params.wallet);
+  // Always with the idempotent creation of the wallet's account: the same instructions whatever it holds.
+  const instructions = await sdk.PUMP_SDK.buyInstructions({
+    global,
+    bondingCurveAccountInfo: curveInfo,
+    bondingCurve,
+    associatedUserAccountInfo: null,
+    mint: new web3.PublicKey(params.mint),
+    user: wallet,
+    amount: tokenAmount,
+    solAmount,
+    slippage: TRADE_SLIPPAGE_PERCENT,
+    tokenProgram: new web3.PublicKey(params.tokenProgram),
+  });
+  const { message, transaction } = compile(wallet, params.blockhash, instructions);
+  const decoded = decodeLaunchMessage(message);
+  return {
+    message,
+    transaction,
+    instructions: decoded.instructions.map((i) => i.name),
+    tokenAmount: BigInt(tokenAmount.toString()),
+    solAmount: params.lamports,
+    solLimit: decoded.buy?.maxSolCost ?? 0n,
+  };
 }
 
 /** The size the launch's transaction would have, with the limit: what the refusal says. */
@@ -193,13 +394,20 @@ export interface DecodedLaunch {
   instructions: Array<{ programId: string; name: string }>;
   create?: { name: string; symbol: string; uri: string; creator: string; mint: string; user: string };
   buy?: { amount: bigint; maxSolCost: bigint; mint: string; user: string; feeRecipient: string };
+  sell?: { amount: bigint; minSolOutput: bigint; mint: string; user: string; feeRecipient: string };
+  /** A token account closed: its rent to `destination`, on the authority of `owner`. */
+  close?: { account: string; destination: string; owner: string; programId: string };
   computeUnitLimit: number | null;
 }
 
-/** A launch message decoded against the program's IDL: what it creates, what it buys, for how much at most. */
+/**
+ * A launch, sell or buy-back message decoded against the program's IDL: what it creates, what it buys or
+ * sells and for how much at most or at least, which token account it closes.
+ */
 export function decodeLaunchMessage(messageBytes: Uint8Array): DecodedLaunch {
   const { coder, sdk } = loadPump();
   const program = sdk.PUMP_PROGRAM_ID.toBase58();
+  const programs = tokenPrograms();
   const resolved = resolveMessage(messageBytes);
   const out: DecodedLaunch = { instructions: [], computeUnitLimit: null };
   for (const ix of resolved.instructions) {
@@ -214,6 +422,17 @@ export function decodeLaunchMessage(messageBytes: Uint8Array): DecodedLaunch {
     }
     if (ix.programId === ASSOCIATED_TOKEN_PROGRAM) {
       out.instructions.push({ programId: ix.programId, name: "create_associated_token_account_idempotent" });
+      continue;
+    }
+    // The token programs' CloseAccount is instruction 9 (account, destination, owner).
+    if ((ix.programId === programs.token || ix.programId === programs.token2022) && ix.data[0] === 9) {
+      out.instructions.push({ programId: ix.programId, name: "close_account" });
+      out.close = {
+        account: ix.accounts[0]?.address ?? "",
+        destination: ix.accounts[1]?.address ?? "",
+        owner: ix.accounts[2]?.address ?? "",
+        programId: ix.programId,
+      };
       continue;
     }
     if (ix.programId !== program) {
@@ -248,6 +467,17 @@ export function decodeLaunchMessage(messageBytes: Uint8Array): DecodedLaunch {
       out.buy = {
         amount: BigInt(d.amount.toString()),
         maxSolCost: BigInt(d.maxSolCost.toString()),
+        feeRecipient: at(1),
+        mint: at(2),
+        user: at(6),
+      };
+    }
+    if (decoded && name === "sell") {
+      // The sell's accounts are the buy's, in the same places.
+      const d = decoded.data as { amount: BN; minSolOutput: BN };
+      out.sell = {
+        amount: BigInt(d.amount.toString()),
+        minSolOutput: BigInt(d.minSolOutput.toString()),
         feeRecipient: at(1),
         mint: at(2),
         user: at(6),

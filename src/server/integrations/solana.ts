@@ -39,6 +39,8 @@ const TransactionSchema = z.object({
   meta: z
     .object({
       err: z.unknown().optional(),
+      /** The fee the fee payer paid (lamports), priority fee included. */
+      fee: z.number().optional(),
       preBalances: z.array(z.number()),
       postBalances: z.array(z.number()),
       /** v0 transactions: the accounts loaded from address lookup tables, after the static ones. */
@@ -90,17 +92,21 @@ async function rpcCall<T extends z.ZodType<{ error?: { message?: string } | null
   return answer;
 }
 
-/** The finalized transaction, or null when the node does not know it (yet). */
+/**
+ * The transaction at `commitment` (finalized unless asked: a payment counts once it cannot be rolled back),
+ * or null when the node does not know it (yet).
+ */
 export async function getTransaction(
   http: SafeFetch,
   rpcUrl: string,
   signature: string,
+  commitment: "confirmed" | "finalized" = "finalized",
 ): Promise<SolanaTransaction | null> {
   const answer = await rpcCall(
     http,
     rpcUrl,
     "getTransaction",
-    [signature, { encoding: "json", commitment: "finalized", maxSupportedTransactionVersion: 0 }],
+    [signature, { encoding: "json", commitment, maxSupportedTransactionVersion: 0 }],
     RpcAnswerSchema,
   );
   return answer.result ?? null;

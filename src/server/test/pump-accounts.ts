@@ -90,3 +90,71 @@ export function feeConfigAccountData(): Buffer {
   // The account is allocated at its full size; the program reads the fields and leaves the rest.
   return Buffer.concat([data, Buffer.alloc(sdk.FEE_CONFIG_CURRENT_SIZE - data.length)]);
 }
+
+/**
+ * A coin's bonding curve as the program keeps it, SOL-quoted: by default a curve a little past its first
+ * 1 SOL buy (the launch's), trading.
+ */
+export function bondingCurveAccountData(creator: string, change: { complete?: boolean } = {}): Buffer {
+  const { web3, BN, sdk } = loadPump();
+  const data = encodeAccount("bondingCurve", {
+    virtualTokenReserves: new BN("1038000000000000"),
+    virtualQuoteReserves: new BN("31010000000"),
+    realTokenReserves: new BN("758100000000000"),
+    realQuoteReserves: new BN("1010000000"),
+    tokenTotalSupply: new BN("1000000000000000"),
+    complete: change.complete ?? false,
+    creator: new web3.PublicKey(creator),
+    isMayhemMode: false,
+    isCashbackCoin: false,
+    quoteMint: web3.PublicKey.default,
+    creatorFeeBps: new BN("0"),
+    canEditCreatorFee: false,
+    isHolderReward: false,
+  });
+  if (data.length !== sdk.BONDING_CURVE_SIZE)
+    throw new Error(`The curve is ${data.length} bytes, not ${sdk.BONDING_CURVE_SIZE}`);
+  return data;
+}
+
+/** A token account holding `amount` of `mint` for `owner`, in the token programs' own layout. */
+export function tokenAccountData(mint: string, owner: string, amount: bigint): Buffer {
+  const { web3, splToken } = loadPump();
+  const data = Buffer.alloc(splToken.ACCOUNT_SIZE);
+  splToken.AccountLayout.encode(
+    {
+      mint: new web3.PublicKey(mint),
+      owner: new web3.PublicKey(owner),
+      amount,
+      delegateOption: 0,
+      delegate: web3.PublicKey.default,
+      state: splToken.AccountState.Initialized,
+      isNativeOption: 0,
+      isNative: 0n,
+      delegatedAmount: 0n,
+      closeAuthorityOption: 0,
+      closeAuthority: web3.PublicKey.default,
+    },
+    data,
+  );
+  return data;
+}
+
+/** A coin's mint (6 decimals, a billion coins, no authority left), in the token programs' own layout. */
+export function mintAccountData(): Buffer {
+  const { web3, splToken } = loadPump();
+  const data = Buffer.alloc(splToken.MINT_SIZE);
+  splToken.MintLayout.encode(
+    {
+      mintAuthorityOption: 0,
+      mintAuthority: web3.PublicKey.default,
+      supply: 1_000_000_000_000_000n,
+      decimals: 6,
+      isInitialized: true,
+      freezeAuthorityOption: 0,
+      freezeAuthority: web3.PublicKey.default,
+    },
+    data,
+  );
+  return data;
+}

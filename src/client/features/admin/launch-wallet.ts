@@ -73,13 +73,14 @@ export function newMint(): Promise<KeyPairSigner> {
 }
 
 /**
- * Has the wallet sign `base64` (the prepared wire transaction), then signs it with the mint when the message
- * still names the mint as a signer; answers the signed wire transaction in base64 for the server to check.
+ * Has the wallet sign `base64` (the prepared wire transaction), then signs it with the mint (a launch's; the
+ * Sell and the Buy back have none) when the message still names the mint as a signer; answers the signed
+ * wire transaction in base64 for the server to check.
  */
 export async function signLaunch(
   wallet: Wallet,
   account: WalletAccount,
-  mint: KeyPairSigner,
+  mint: KeyPairSigner | null,
   base64: string,
 ): Promise<string> {
   const transaction = new Uint8Array(getBase64Encoder().encode(base64));
@@ -88,7 +89,8 @@ export async function signLaunch(
   const [result] = await sign.signTransaction({ account, chain, transaction });
   if (!result) throw new Error("The wallet did not return the signed transaction.");
   let signed: Transaction = getTransactionDecoder().decode(result.signedTransaction) as Transaction;
-  if (mint.address in signed.signatures) signed = await partiallySignTransaction([mint.keyPair], signed);
+  if (mint && mint.address in signed.signatures)
+    signed = await partiallySignTransaction([mint.keyPair], signed);
   return getBase64EncodedWireTransaction(signed as Parameters<typeof getBase64EncodedWireTransaction>[0]);
 }
 

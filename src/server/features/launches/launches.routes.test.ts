@@ -10,24 +10,39 @@ import {
 import type { Config } from "../../config";
 import { auditLog, headlines, launches } from "../../db/schema";
 import {
+  bondingCurveAddress,
   COMPUTE_BUDGET_PROGRAM,
   decodeLaunchMessage,
   loadPump,
   resolveMessage,
+  tokenAccountAddress,
+  tokenPrograms,
 } from "../../integrations/pump";
 import { createHeadline } from "../../test/factories";
 import { type FakeNode, startFakeSolanaNode } from "../../test/fake-solana-node";
-import { FEE_RECIPIENTS, testAddress } from "../../test/pump-accounts";
+import {
+  bondingCurveAccountData,
+  FEE_RECIPIENTS,
+  mintAccountData,
+  testAddress,
+  tokenAccountData,
+} from "../../test/pump-accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { staffSessions, withSession } from "../accounts/test-accounts";
 import { storeImage } from "../images/images.service";
 
 const { web3, sdk } = loadPump();
+/** A launch's preparation (POST /api/admin/launches answers only that kind). */
+type Prepared = { launch: Extract<LaunchView, { kind: "launch" }>; transaction: string };
 type Keypair = InstanceType<typeof web3.Keypair>;
 
 const WALLET = web3.Keypair.fromSeed(new Uint8Array(32).fill(7));
 const OTHER_WALLET = web3.Keypair.fromSeed(new Uint8Array(32).fill(8));
 const CREATOR = testAddress("treasury");
+/** The paper's own coin (TOKEN_ADDRESS), an older SPL Token coin still on its curve. */
+const PAPER_COIN = testAddress("paper-coin");
+/** What the fake chain says the Sell received (lamports). */
+const SALE_PROCEEDS = 985_000_000;
 
 let node: FakeNode;
 beforeAll(async () => {
@@ -45,6 +60,7 @@ async function start(overrides: Partial<Config> = {}) {
     outboundAllowHosts: [node.host],
     launchWallets: [WALLET.publicKey.toBase58()],
     launchCreatorAddress: CREATOR,
+    tokenAddress: PAPER_COIN,
     publicUrl: "https://mg.example",
     ...overrides,
   });
@@ -72,7 +88,9 @@ beforeEach(() => {
     simulationErr: null,
     outcome: "confirmed",
     noProgramAccounts: false,
+    received: SALE_PROCEEDS,
   };
+  node.accounts.clear();
   node.sent.length = 0;
   node.simulated.length = 0;
   node.calls.length = 0;
@@ -152,7 +170,7 @@ describe("POST /api/admin/launches: preparing the launch", () => {
     // A short name: with the compute-unit limit, 85 bytes are left for the name, symbol and metadata address.
     const res = await prepare(mint, { name: "Frog moon" });
     expect(res.statusCode).toBe(201);
-    const { launch, transaction } = res.json() as PreparedLaunch;
+    const { launch, transaction } = res.json() as Prepared;
     const wire = Buffer.from(transaction, "base64");
     expect(wire.length).toBeLessThanOrEqual(TRANSACTION_MAX_BYTES);
     expect(launch).toMatchObject({ state: "prepared", kind: "launch", lastValidBlockHeight: 319_312_421 });
@@ -260,7 +278,7 @@ describe("POST /api/admin/launches: preparing the launch", () => {
 
   it("leaves the compute-unit limit out when only that makes it fit (the runtime's default then applies)", async () => {
     await start({ publicUrl: "https://memegazette.example" });
-    const { transaction, launch } = (await prepare(web3.Keypair.generate())).json() as PreparedLaunch;
+    const { transaction, launch } = (await prepare(web3.Keypair.generate())).json() as Prepared;
     expect(Buffer.from(transaction, "base64").length).toBeLessThanOrEqual(TRANSACTION_MAX_BYTES);
     expect(launch.summary.computeUnitLimit).toBeNull();
     expect(launch.summary.instructions).toEqual([
@@ -275,7 +293,7 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
   async function prepared(mint = web3.Keypair.generate()) {
     const res = await prepare(mint);
     expect(res.statusCode).toBe(201);
-    return { mint, ...(res.json() as PreparedLaunch) };
+    return { mint, ...(res.json() as Prepared) };
   }
   const submit = (id: number, transaction: string) =>
     call("POST", `/api/admin/launches/${id}/signed`, { transaction });
@@ -292,15 +310,17 @@ describe("POST /api/admin/launches/{id}/signed: checked, then sent", () => {
     expect(node.sent).toEqual([signed]);
     const [h] = await t.db.select().from(headlines).where(eq(headlines.id, winner.id));
     expect(h?.contractAddress).toBe(mint.publicKey.toBase58());
-    const rows = await t.db.select().from(auditLog);
-    expect(rows.map((r) => r.action)).toEqual(
-      expect.arrayContaining([
-        "POST /api/admin/launches",
-        "launch sent",
-        "launch confirmed",
-        "POST /api/admin/launches/:id/signed",
-      ]),
-    );
+    // The staff guard writes its row once the answer is out: waited for, as the audit feed's tests do.
+    await expect
+      .poll(async () => (await t.db.select().from(auditLog)).map((r) => r.action))
+      .toEqual(
+        expect.arrayContaining([
+          "POST /api/admin/launches",
+          "launch sent",
+          "launch confirmed",
+          "POST /api/admin/launches/:id/signed",
+        ]),
+      );
     // The winner's page links to the receipt.
     const page = await t.app.inject({ url: `/api/headlines/${winner.id}` });
     expect(page.json()).toMatchObject({ launchReceiptDate: launch.editionDay });
@@ -470,5 +490,262 @@ describe("GET /api/launches/{date}", () => {
     await start();
     expect((await t.app.inject({ url: "/api/launches/2026-02-30" })).statusCode).toBe(400);
     expect((await t.app.inject({ url: "/api/launches/2026-01-01" })).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/admin/launches/trades: the Sell and the Buy back", () => {
+  const programs = tokenPrograms();
+  const pumpProgram = sdk.PUMP_PROGRAM_ID.toBase58();
+  const wallet = WALLET.publicKey.toBase58();
+  const trade = (kind: "sell" | "buyback", from = WALLET) =>
+    call("POST", "/api/admin/launches/trades", {
+      kind,
+      headlineId: winner.id,
+      wallet: from.publicKey.toBase58(),
+    });
+  const submit = async (id: number, transaction: string) =>
+    call("POST", `/api/admin/launches/${id}/signed`, { transaction: sign(transaction, [WALLET]) });
+  const setCurve = (mint: string, change: { complete?: boolean } = {}) =>
+    node.accounts.set(bondingCurveAddress(mint), {
+      data: bondingCurveAccountData(CREATOR, change),
+      owner: pumpProgram,
+    });
+
+  /** The winner launched and confirmed; the chain holds its curve and the wallet's tokens of the first buy. */
+  async function launched() {
+    const mint = web3.Keypair.generate();
+    const { launch, transaction } = (await prepare(mint)).json() as Prepared;
+    const done = await call("POST", `/api/admin/launches/${launch.id}/signed`, {
+      transaction: sign(transaction, [WALLET, mint]),
+    });
+    expect(done.json().state).toBe("confirmed");
+    const coin = mint.publicKey.toBase58();
+    const tokenAccount = tokenAccountAddress(coin, wallet, programs.token2022);
+    const held = BigInt(launch.summary.tokenAmount);
+    setCurve(coin);
+    node.accounts.set(tokenAccount, {
+      data: tokenAccountData(coin, wallet, held),
+      owner: programs.token2022,
+    });
+    // The paper's own coin, still on its curve.
+    node.accounts.set(PAPER_COIN, { data: mintAccountData(), owner: programs.token });
+    setCurve(PAPER_COIN);
+    return { coin, tokenAccount, held };
+  }
+
+  async function sold() {
+    const facts = await launched();
+    const res = await trade("sell");
+    expect(res.statusCode).toBe(201);
+    const { launch, transaction } = res.json() as PreparedLaunch;
+    expect((await submit(launch.id, transaction)).json().state).toBe("confirmed");
+    return { ...facts, sell: launch };
+  }
+
+  it("the Sell: every token of the Token-2022 account for at least the quote less 1%, the account closed, the wallet alone signing", async () => {
+    await start();
+    const { coin, tokenAccount, held } = await launched();
+    const res = await trade("sell");
+    expect(res.statusCode).toBe(201);
+    const { launch, transaction } = res.json() as PreparedLaunch;
+    expect(launch).toMatchObject({ kind: "sell", state: "prepared", mint: coin, wallet });
+    const tx = web3.VersionedTransaction.deserialize(Buffer.from(transaction, "base64"));
+    expect(tx.signatures).toHaveLength(1);
+    const message = resolveMessage(tx.message.serialize());
+    expect(message.signers).toEqual([wallet]);
+    expect(message.feePayer).toBe(wallet);
+
+    const decoded = decodeLaunchMessage(tx.message.serialize());
+    expect(decoded.instructions.map((i) => i.name)).toEqual(["sell", "close_account"]);
+    expect(decoded.sell).toMatchObject({ amount: held, mint: coin, user: wallet });
+    expect(FEE_RECIPIENTS).toContain(decoded.sell?.feeRecipient);
+    // The SDK's quote of the curve the node served, less its 1%: the program sells for no less.
+    const quote = BigInt(launch.kind === "sell" ? launch.summary.solAmount : "0");
+    expect(quote).toBeGreaterThan(900_000_000n);
+    expect(quote).toBeLessThan(1_000_000_000n);
+    expect(decoded.sell?.minSolOutput).toBe(quote - (quote * 10n) / 1000n);
+    // The coin's Token-2022 account, through Token-2022, then closed to the wallet on its own authority.
+    const sell = message.instructions[0];
+    expect(sell?.programId).toBe(pumpProgram);
+    expect(sell?.accounts.map((a) => a.address)).toEqual(
+      expect.arrayContaining([tokenAccount, programs.token2022]),
+    );
+    expect(decoded.close).toEqual({
+      account: tokenAccount,
+      destination: wallet,
+      owner: wallet,
+      programId: programs.token2022,
+    });
+    expect(launch.summary).toMatchObject({
+      tokenAmount: held.toString(),
+      minSolOutput: decoded.sell?.minSolOutput.toString(),
+      tokenAccount,
+      signers: [wallet],
+    });
+
+    const sent = await submit(launch.id, transaction);
+    expect(sent.json()).toMatchObject({ kind: "sell", state: "confirmed" });
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, String(launch.id)));
+    // The launch's own rows, and the staff guard's for the click.
+    expect(
+      audited
+        .filter((r) => r.action.startsWith("launch "))
+        .map((r) => [r.action, (r.details as { kind: string }).kind]),
+    ).toEqual([
+      ["launch sent", "sell"],
+      ["launch confirmed", "sell"],
+    ]);
+    await expect
+      .poll(async () =>
+        (
+          await t.db.select().from(auditLog).where(eq(auditLog.action, "POST /api/admin/launches/trades"))
+        ).map((r) => r.details),
+      )
+      .toEqual([expect.objectContaining({ launchId: launch.id, kind: "sell", mint: coin, wallet })]);
+    // Once only.
+    const again = await trade("sell");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(LAUNCH_MESSAGES.sellTaken);
+  });
+
+  it("409 in words: a Sell before a confirmed launch, with nothing to sell, or while one is under way", async () => {
+    await start();
+    const early = await trade("sell");
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(LAUNCH_MESSAGES.sellBeforeLaunch);
+    expect((await trade("sell", OTHER_WALLET)).statusCode).toBe(403);
+
+    const { coin, tokenAccount } = await launched();
+    node.accounts.set(tokenAccount, {
+      data: tokenAccountData(coin, wallet, 0n),
+      owner: programs.token2022,
+    });
+    const empty = await trade("sell");
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe(LAUNCH_MESSAGES.nothingToSell);
+    node.accounts.delete(tokenAccount);
+    expect((await trade("sell")).json().message).toBe(LAUNCH_MESSAGES.nothingToSell);
+
+    node.accounts.set(tokenAccount, {
+      data: tokenAccountData(coin, wallet, 5_000_000n),
+      owner: programs.token2022,
+    });
+    setCurve(coin, { complete: true });
+    const graduated = await trade("sell");
+    expect(graduated.statusCode).toBe(409);
+    expect(graduated.json().message).toMatch(/left its bonding curve.*sell it by hand/);
+
+    setCurve(coin);
+    expect((await trade("sell")).statusCode).toBe(201);
+    const busy = await trade("sell");
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(LAUNCH_MESSAGES.sellTaken);
+    expect((await trade("buyback")).json().message).toBe(LAUNCH_MESSAGES.buybackBeforeSell);
+  });
+
+  it("422 for a Sell whose minimum was lowered, or signed by another wallet; nothing is sent", async () => {
+    await start();
+    await launched();
+    const first = (await trade("sell")).json() as PreparedLaunch;
+    const lowered = sign(first.transaction, [WALLET], (m) => {
+      m.instructions[0]?.data.writeBigUInt64LE(1n, 16); // min_sol_output: 1 lamport
+    });
+    const res = await call("POST", `/api/admin/launches/${first.launch.id}/signed`, { transaction: lowered });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/Instruction 1 differs: different data/);
+
+    const second = (await trade("sell")).json() as PreparedLaunch;
+    const other = sign(second.transaction, [OTHER_WALLET], (m) => {
+      m.payerKey = OTHER_WALLET.publicKey;
+    });
+    const refused = await call("POST", `/api/admin/launches/${second.launch.id}/signed`, {
+      transaction: other,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain("instead of the wallet.");
+    expect(node.sent).toHaveLength(1); // the launch's only
+  });
+
+  it("the Buy back: 1% of what the Sell received, on TOKEN_ADDRESS's curve, through its own token program", async () => {
+    await start();
+    const { sell } = await sold();
+    const res = await trade("buyback");
+    expect(res.statusCode).toBe(201);
+    const { launch, transaction } = res.json() as PreparedLaunch;
+    expect(launch).toMatchObject({ kind: "buyback", mint: PAPER_COIN, wallet });
+    const tx = web3.VersionedTransaction.deserialize(Buffer.from(transaction, "base64"));
+    const message = resolveMessage(tx.message.serialize());
+    expect(message.signers).toEqual([wallet]);
+    const decoded = decodeLaunchMessage(tx.message.serialize());
+    expect(decoded.instructions.map((i) => i.name)).toEqual([
+      "create_associated_token_account_idempotent",
+      "buy",
+    ]);
+    // The fake chain's sale: 0.985 SOL received (its balances, the fee and the closed account's rent aside).
+    const spend = BigInt(SALE_PROCEEDS) / 100n;
+    expect(launch.summary).toMatchObject({
+      proceeds: String(SALE_PROCEEDS),
+      proceedsFrom: "transaction",
+      percent: 1,
+      solAmount: spend.toString(),
+      maxSolCost: (spend + spend / 100n).toString(),
+    });
+    expect(decoded.buy).toMatchObject({ mint: PAPER_COIN, user: wallet, maxSolCost: spend + spend / 100n });
+    expect(decoded.buy?.amount.toString()).toBe(launch.kind === "buyback" ? launch.summary.tokenAmount : "");
+    expect(decoded.buy?.amount).toBeGreaterThan(0n);
+    // The paper's coin is an SPL Token coin: its account and program are those, not Token-2022's.
+    const buy = message.instructions.at(-1);
+    expect(buy?.accounts.map((a) => a.address)).toEqual(
+      expect.arrayContaining([tokenAccountAddress(PAPER_COIN, wallet, programs.token), programs.token]),
+    );
+    expect(buy?.accounts.map((a) => a.address)).not.toContain(programs.token2022);
+
+    expect((await submit(launch.id, transaction)).json().state).toBe("confirmed");
+    expect((await trade("buyback")).json().message).toBe(LAUNCH_MESSAGES.buybackTaken);
+    // The receipt: bought, sold and bought back, with their signatures.
+    const receipt = (await t.app.inject({ url: `/api/launches/${sell.editionDay}` })).json();
+    expect(receipt.transactions.map((r: LaunchView) => [r.kind, r.state, Boolean(r.signature)])).toEqual([
+      ["launch", "confirmed", true],
+      ["sell", "confirmed", true],
+      ["buyback", "confirmed", true],
+    ]);
+    expect(receipt.transactions[2].summary).toMatchObject({ solAmount: spend.toString() });
+  });
+
+  it("the Buy back spends its percent of the Sell's minimum when the node cannot give what the sale received", async () => {
+    await start();
+    node.state.received = null;
+    const { sell } = await sold();
+    const { launch } = (await trade("buyback")).json() as PreparedLaunch;
+    const minimum = sell.kind === "sell" ? BigInt(sell.summary.minSolOutput) : 0n;
+    expect(launch.summary).toMatchObject({
+      proceeds: minimum.toString(),
+      proceedsFrom: "quote",
+      solAmount: (minimum / 100n).toString(),
+    });
+  });
+
+  it("409 for a Buy back without TOKEN_ADDRESS, or with the paper's coin off its curve, saying what to do", async () => {
+    await start({ tokenAddress: undefined });
+    await sold();
+    const unset = await trade("buyback");
+    expect(unset.statusCode).toBe(409);
+    expect(unset.json().message).toBe(LAUNCH_MESSAGES.noTokenAddress);
+    await t.close();
+
+    await start();
+    await sold();
+    setCurve(PAPER_COIN, { complete: true });
+    const graduated = await trade("buyback");
+    expect(graduated.statusCode).toBe(409);
+    expect(graduated.json().message).toMatch(
+      /The paper's coin \(TOKEN_ADDRESS\) has left its bonding curve .*buy it back by hand \(on Jupiter\) with 0\.00985 SOL\./,
+    );
+    node.accounts.delete(bondingCurveAddress(PAPER_COIN));
+    expect((await trade("buyback")).json().message).toMatch(/has no bonding curve/);
+    expect(await t.db.select().from(launches).where(eq(launches.kind, "buyback"))).toEqual([]);
   });
 });

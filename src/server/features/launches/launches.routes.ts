@@ -8,6 +8,7 @@ import {
   LaunchViewSchema,
   PreparedLaunchSchema,
   SignedLaunchInputSchema,
+  TradeInputSchema,
 } from "@/common/launch";
 import { isSolanaAddress } from "@/common/solana-address";
 import { createOutboundFetch, createServiceFetch } from "../../integrations/outbound";
@@ -25,6 +26,7 @@ import {
   launchNow,
   launchSettings,
   prepareLaunch,
+  prepareTrade,
   submitSigned,
 } from "./launches.service";
 
@@ -50,6 +52,8 @@ export function launchDepsOf(app: App): LaunchDeps {
  *   GET  /api/admin/launches/settings     (staff) the wallets, the amounts, the winner's launches
  *   POST /api/admin/launches              (staff) 201 { launch, transaction }: prepared for the wallet;
  *                                         400 bad input or too large, 401, 403 wallet, 409, 502, 503 no RPC
+ *   POST /api/admin/launches/trades       (staff) 201 { launch, transaction }: the Sell or the Buy back of a
+ *                                         confirmed launch, prepared for the wallet; 409 in words when not now
  *   POST /api/admin/launches/{id}/signed  (staff) the signed transaction: checked (422), simulated, sent
  *   GET  /api/admin/launches/{id}         (staff) the launch, followed on chain once
  *   GET  /api/launches/{date}             the edition's public receipt
@@ -85,6 +89,23 @@ export async function launchesRoutes(app: App): Promise<void> {
           mint: request.body.mint,
           name: prepared.launch.summary.name,
           symbol: prepared.launch.summary.symbol,
+        };
+        return reply.status(201).send(prepared);
+      },
+    );
+    staff.post(
+      "/api/admin/launches/trades",
+      { schema: { body: TradeInputSchema, response: { 201: PreparedLaunchSchema } } },
+      async (request, reply) => {
+        const prepared = await rpcGuard(request, () =>
+          prepareTrade(deps, staffAccount(request), request.body, new Date()),
+        );
+        request.auditDetails = {
+          launchId: prepared.launch.id,
+          kind: request.body.kind,
+          headlineId: request.body.headlineId,
+          wallet: request.body.wallet,
+          mint: prepared.launch.mint,
         };
         return reply.status(201).send(prepared);
       },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { IMAGE_MAX_BYTES } from "@/common/images";
 import {
+  type BuybackSummary,
   coinMetadataPath,
   coinNameOf,
   coinSymbolOf,
@@ -10,21 +11,38 @@ import {
   type LaunchSettings,
   type LaunchSummary,
   type LaunchView,
+  type SellSummary,
   TRANSACTION_MAX_BYTES,
+  type TradeInput,
 } from "@/common/launch";
-import { lamportsFromSol } from "@/common/solana-pay";
+import { formatSol, lamportsFromSol } from "@/common/solana-pay";
 import { isHttpUrl } from "@/common/submission";
 import { easternDay } from "@/common/time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/connect";
 import { auditLog, coinMetadata, headlines, images, launches, settings } from "../../db/schema";
-import { buildLaunch, decodeLaunchMessage, launchAccounts, transactionSize } from "../../integrations/pump";
+import {
+  bondingCurveAddress,
+  buildBuyback,
+  buildLaunch,
+  buildSell,
+  curveState,
+  decodeLaunchMessage,
+  launchAccounts,
+  type TradeBuild,
+  tokenAccountAddress,
+  tokenAccountAmount,
+  tokenPrograms,
+  transactionSize,
+} from "../../integrations/pump";
 import type { SafeFetch } from "../../integrations/safe-fetch";
 import {
   getBlockHeight,
   getLatestBlockhash,
   getRawAccount,
   getSignatureStatus,
+  getTransaction,
+  type RawAccount,
   SolanaRpcError,
   sendTransaction,
   simulateTransaction,
@@ -54,6 +72,7 @@ export interface LaunchDeps {
     | "launchBuySol"
     | "launchBuybackPercent"
     | "publicUrl"
+    | "tokenAddress"
     | "xUrl"
     | "telegramUrl"
     | "siteName"
@@ -77,6 +96,7 @@ export const rpcUrlOf = (config: LaunchDeps["config"]): string => {
   return config.solanaRpcUrl;
 };
 
+/** The row as the dashboard and the receipt show it (its summary is the one its kind's builder wrote). */
 export function toLaunchView(row: LaunchRow): LaunchView {
   return {
     id: row.id,
@@ -86,14 +106,14 @@ export function toLaunchView(row: LaunchRow): LaunchView {
     headlineId: row.headlineId,
     mint: row.mint,
     wallet: row.wallet,
-    summary: row.summary as LaunchSummary,
+    summary: row.summary,
     signature: row.signature,
     error: row.error,
     lastValidBlockHeight: row.lastValidBlockHeight,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
-  };
+  } as LaunchView;
 }
 
 /** The edition a headline won (the race it was counted in), else the edition running now. */
@@ -223,6 +243,7 @@ export async function launchSettings(deps: LaunchDeps): Promise<LaunchSettings> 
     creator: config.launchCreatorAddress ?? null,
     buySol: config.launchBuySol,
     buybackPercent: config.launchBuybackPercent,
+    tokenAddress: config.tokenAddress ?? null,
     rpcConfigured: Boolean(config.solanaRpcUrl),
     launches: rows.map(toLaunchView),
   };
@@ -239,37 +260,17 @@ export async function prepareLaunch(
   actor: Actor,
   input: Omit<LaunchInput, "name" | "symbol"> & { name?: string; symbol?: string },
   now: Date,
-): Promise<{ launch: LaunchView; transaction: string }> {
+): Promise<{ launch: Extract<LaunchView, { kind: "launch" }>; transaction: string }> {
   const { db, config } = deps;
   const rpcUrl = rpcUrlOf(config);
   if (!config.launchCreatorAddress) throw new HttpError(503, LAUNCH_MESSAGES.noCreator);
-  if (config.launchWallets.length === 0) throw new HttpError(503, LAUNCH_MESSAGES.noWallets);
-  if (!config.launchWallets.includes(input.wallet)) throw forbidden(LAUNCH_MESSAGES.walletNotAllowed);
+  checkWallet(config, input.wallet);
 
   const [headline] = await db.select().from(headlines).where(eq(headlines.id, input.headlineId));
   if (!headline || headline.deletedAt) throw notFound("Headline not found");
   if (headline.stage !== "winner" || headline.contractAddress) throw conflict(LAUNCH_MESSAGES.notWinner);
   const editionDay = await editionDayOf(db, headline.id, now);
-
-  // A prepared launch never sent in time no longer blocks: it is marked expired first.
-  const live = await db
-    .select()
-    .from(launches)
-    .where(
-      and(
-        eq(launches.kind, "launch"),
-        eq(launches.editionDay, editionDay),
-        inArray(launches.state, [...LIVE_STATES]),
-      ),
-    );
-  if (live.some((row) => row.state !== "prepared")) throw conflict(LAUNCH_MESSAGES.alreadyLive);
-  if (live.length > 0) {
-    const height = await getBlockHeight(deps.rpc, rpcUrl);
-    for (const row of live) {
-      if (height <= row.lastValidBlockHeight) throw conflict(LAUNCH_MESSAGES.alreadyLive);
-      await move(db, row, "prepared", "expired", { error: expiredText(row, height) }, now);
-    }
-  }
+  await clearLive(deps, { kind: "launch", editionDay }, now, LAUNCH_MESSAGES.alreadyLive);
   const [used] = await db
     .select({ mint: coinMetadata.mint })
     .from(coinMetadata)
@@ -368,7 +369,45 @@ export async function prepareLaunch(
       throw error;
     });
   if (!row) throw new Error("launch insert returned nothing");
-  return { launch: toLaunchView(row), transaction: Buffer.from(built.transaction).toString("base64") };
+  return {
+    launch: { ...toLaunchView(row), kind: "launch", summary },
+    transaction: Buffer.from(built.transaction).toString("base64"),
+  };
+}
+
+/** 503 without the list of launch wallets, 403 for a wallet not on it. */
+function checkWallet(config: LaunchDeps["config"], wallet: string): void {
+  if (config.launchWallets.length === 0) throw new HttpError(503, LAUNCH_MESSAGES.noWallets);
+  if (!config.launchWallets.includes(wallet)) throw forbidden(LAUNCH_MESSAGES.walletNotAllowed);
+}
+
+/**
+ * One transaction of a kind under way per edition: a live one answers 409 with `busy`, except a prepared one
+ * never sent in time, which no longer blocks (it is marked expired first).
+ */
+async function clearLive(
+  deps: LaunchDeps,
+  of: { kind: LaunchRow["kind"]; editionDay: string },
+  now: Date,
+  busy: string,
+): Promise<void> {
+  const live = await deps.db
+    .select()
+    .from(launches)
+    .where(
+      and(
+        eq(launches.kind, of.kind),
+        eq(launches.editionDay, of.editionDay),
+        inArray(launches.state, [...LIVE_STATES]),
+      ),
+    );
+  if (live.some((row) => row.state !== "prepared")) throw conflict(busy);
+  if (live.length === 0) return;
+  const height = await getBlockHeight(deps.rpc, rpcUrlOf(deps.config));
+  for (const row of live) {
+    if (height <= row.lastValidBlockHeight) throw conflict(busy);
+    await move(deps.db, row, "prepared", "expired", { error: expiredText(row, height) }, now);
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -380,6 +419,202 @@ function isUniqueViolation(error: unknown): boolean {
 
 const expiredText = (row: LaunchRow, height: number) =>
   `Not sent before block ${row.lastValidBlockHeight} (the chain is at ${height}): prepare it again.`;
+
+// --- the Sell and the Buy back ----------------------------------------------------------------------
+
+const TRADE_TAKEN = { sell: LAUNCH_MESSAGES.sellTaken, buyback: LAUNCH_MESSAGES.buybackTaken } as const;
+
+/** What staff can do instead when the curve's program cannot trade the coin (words for the 409). */
+function curveRefusal(coin: string, state: "missing" | "complete" | "notSol", instead: string): string {
+  const why = {
+    missing: `${coin} has no bonding curve of the token-launch program (it was not launched there)`,
+    complete: `${coin} has left its bonding curve (it graduated to the exchange's pool)`,
+    notSol: `${coin}'s bonding curve is quoted in another coin, not SOL`,
+  }[state];
+  return `${why}, so it cannot be traded from here: ${instead}`;
+}
+
+/**
+ * What the Sell received, in lamports: from its confirmed transaction (the wallet's balance change, with the
+ * fee it paid added back and the closed token account's rent taken out), else the Sell's own minimum, when
+ * the node cannot give that (no longer has the transaction, or its balances show nothing received): the
+ * Buy back then spends its percent of at least what was got, never more.
+ */
+async function proceedsOf(
+  deps: LaunchDeps,
+  rpcUrl: string,
+  sell: LaunchRow,
+): Promise<{ lamports: bigint; from: BuybackSummary["proceedsFrom"] }> {
+  const summary = sell.summary as SellSummary;
+  const tx = sell.signature ? await getTransaction(deps.rpc, rpcUrl, sell.signature, "confirmed") : null;
+  const meta = tx?.meta;
+  if (tx && meta && meta.fee !== undefined && (meta.err ?? null) === null) {
+    const keys = tx.transaction.message.accountKeys;
+    const change = (address: string) => {
+      const i = keys.indexOf(address);
+      return i < 0 ? null : BigInt(meta.postBalances[i] ?? 0) - BigInt(meta.preBalances[i] ?? 0);
+    };
+    const wallet = change(sell.wallet);
+    const account = change(summary.tokenAccount);
+    if (wallet !== null && account !== null) {
+      const lamports = wallet + BigInt(meta.fee) + account;
+      if (lamports > 0n) return { lamports, from: "transaction" };
+    }
+  }
+  return { lamports: BigInt(summary.minSolOutput), from: "quote" };
+}
+
+/** The Sell's transaction: the wallet's whole balance of the launch's coin, on its curve, account closed. */
+async function buildSellFor(deps: LaunchDeps, rpcUrl: string, launch: LaunchRow, wallet: string) {
+  const programs = tokenPrograms();
+  const tokenAccount = tokenAccountAddress(launch.mint, wallet, programs.token2022);
+  const accounts = launchAccounts();
+  const [global, feeConfig, curve, holding, lifetime] = await Promise.all([
+    getRawAccount(deps.rpc, rpcUrl, accounts.global),
+    getRawAccount(deps.rpc, rpcUrl, accounts.feeConfig),
+    getRawAccount(deps.rpc, rpcUrl, bondingCurveAddress(launch.mint)),
+    getRawAccount(deps.rpc, rpcUrl, tokenAccount),
+    getLatestBlockhash(deps.rpc, rpcUrl),
+  ]);
+  if (!global || !feeConfig) throw new SolanaRpcError("The token-launch program's accounts were not found");
+  const amount =
+    holding?.owner === programs.token2022
+      ? tokenAccountAmount(tokenAccount, holding, { mint: launch.mint, wallet })
+      : null;
+  if (!amount) throw conflict(LAUNCH_MESSAGES.nothingToSell);
+  const state = curve ? curveState(curve.data) : "missing";
+  if (state !== "trading")
+    throw conflict(curveRefusal("The launched coin", state, "sell it by hand (on Jupiter) from the wallet."));
+  const built = await buildSell({
+    globalData: global.data,
+    feeConfigData: feeConfig.data,
+    bondingCurveData: (curve as RawAccount).data,
+    wallet,
+    mint: launch.mint,
+    tokenAmount: amount,
+    blockhash: lifetime.blockhash,
+  });
+  const summary: SellSummary = {
+    ...transactionFacts(built, launch.mint, wallet),
+    tokenAmount: built.tokenAmount.toString(),
+    solAmount: built.solAmount.toString(),
+    minSolOutput: built.solLimit.toString(),
+    tokenAccount,
+  };
+  return { built, summary, mint: launch.mint, lifetime };
+}
+
+/** The Buy back's transaction: LAUNCH_BUYBACK_PERCENT of the Sell's proceeds on TOKEN_ADDRESS's curve. */
+async function buildBuybackFor(deps: LaunchDeps, rpcUrl: string, sell: LaunchRow, wallet: string) {
+  const { config } = deps;
+  const mint = config.tokenAddress;
+  if (!mint) throw conflict(LAUNCH_MESSAGES.noTokenAddress);
+  const proceeds = await proceedsOf(deps, rpcUrl, sell);
+  // The percent in hundredths, so 0.5 % is exact in whole lamports.
+  const lamports = (proceeds.lamports * BigInt(Math.round(config.launchBuybackPercent * 100))) / 10_000n;
+  const byHand = `buy it back by hand (on Jupiter) with ${formatSol(lamports)}.`;
+  const accounts = launchAccounts();
+  const [global, feeConfig, mintAccount, curve, lifetime] = await Promise.all([
+    getRawAccount(deps.rpc, rpcUrl, accounts.global),
+    getRawAccount(deps.rpc, rpcUrl, accounts.feeConfig),
+    getRawAccount(deps.rpc, rpcUrl, mint),
+    getRawAccount(deps.rpc, rpcUrl, bondingCurveAddress(mint)),
+    getLatestBlockhash(deps.rpc, rpcUrl),
+  ]);
+  if (!global || !feeConfig) throw new SolanaRpcError("The token-launch program's accounts were not found");
+  const programs = tokenPrograms();
+  if (!mintAccount || (mintAccount.owner !== programs.token && mintAccount.owner !== programs.token2022))
+    throw conflict(`TOKEN_ADDRESS (${mint}) is not a coin on this network: check the setting, or ${byHand}`);
+  const state = curve ? curveState(curve.data) : "missing";
+  if (state !== "trading") throw conflict(curveRefusal("The paper's coin (TOKEN_ADDRESS)", state, byHand));
+  if (lamports <= 0n)
+    throw conflict(`${config.launchBuybackPercent}% of the Sell's proceeds is nothing to buy with.`);
+  const built = await buildBuyback({
+    globalData: global.data,
+    feeConfigData: feeConfig.data,
+    bondingCurveData: (curve as RawAccount).data,
+    wallet,
+    mint,
+    tokenProgram: mintAccount.owner,
+    lamports,
+    blockhash: lifetime.blockhash,
+  });
+  const summary: BuybackSummary = {
+    ...transactionFacts(built, mint, wallet),
+    proceeds: proceeds.lamports.toString(),
+    proceedsFrom: proceeds.from,
+    percent: config.launchBuybackPercent,
+    solAmount: built.solAmount.toString(),
+    maxSolCost: built.solLimit.toString(),
+    tokenAmount: built.tokenAmount.toString(),
+  };
+  return { built, summary, mint, lifetime };
+}
+
+const transactionFacts = (built: TradeBuild, mint: string, wallet: string) => ({
+  mint,
+  feePayer: wallet,
+  signers: [wallet],
+  instructions: built.instructions,
+  sizeBytes: built.transaction.length,
+  programId: launchAccounts().program,
+});
+
+/**
+ * Prepares the Sell or the Buy back of a confirmed launch, each its own staff click with a fresh quote and a
+ * minimum (decision 016): the Sell after the launch confirmed, the Buy back after the Sell confirmed, each
+ * once. 409 in words when it comes too early, is under way or done, when there is nothing to sell, or when
+ * the coin cannot be traded on its curve (and what to do instead); 403 for a wallet not on the list.
+ */
+export async function prepareTrade(
+  deps: LaunchDeps,
+  actor: Actor,
+  input: TradeInput,
+  now: Date,
+): Promise<{ launch: LaunchView; transaction: string }> {
+  const { db, config } = deps;
+  const rpcUrl = rpcUrlOf(config);
+  checkWallet(config, input.wallet);
+  const rows = await db.select().from(launches).where(eq(launches.headlineId, input.headlineId));
+  const confirmed = (kind: LaunchRow["kind"]) => rows.find((r) => r.kind === kind && r.state === "confirmed");
+  const launch = confirmed("launch");
+  if (!launch) throw conflict(LAUNCH_MESSAGES.sellBeforeLaunch);
+  const sell = confirmed("sell");
+  if (input.kind === "buyback" && !sell) throw conflict(LAUNCH_MESSAGES.buybackBeforeSell);
+  const taken = TRADE_TAKEN[input.kind];
+  if (confirmed(input.kind)) throw conflict(taken);
+  await clearLive(deps, { kind: input.kind, editionDay: launch.editionDay }, now, taken);
+
+  const { built, summary, mint, lifetime } =
+    input.kind === "sell"
+      ? await buildSellFor(deps, rpcUrl, launch, input.wallet)
+      : await buildBuybackFor(deps, rpcUrl, sell as LaunchRow, input.wallet);
+  const [row] = await db
+    .insert(launches)
+    .values({
+      kind: input.kind,
+      headlineId: launch.headlineId,
+      editionDay: launch.editionDay,
+      mint,
+      wallet: input.wallet,
+      accountId: actor.id,
+      username: actor.username,
+      state: "prepared",
+      message: built.message,
+      blockhash: lifetime.blockhash,
+      lastValidBlockHeight: lifetime.lastValidBlockHeight,
+      summary,
+      createdAt: now,
+    })
+    .returning()
+    .catch((error: unknown) => {
+      // Two staff pressing the same button at once: the partial unique index lets one through.
+      if (isUniqueViolation(error)) throw conflict(taken);
+      throw error;
+    });
+  if (!row) throw new Error("trade insert returned nothing");
+  return { launch: toLaunchView(row), transaction: Buffer.from(built.transaction).toString("base64") };
+}
 
 // --- signed, checked, sent -------------------------------------------------------------------------
 
@@ -416,7 +651,11 @@ export async function submitSigned(
   const row = await findLaunch(db, id);
   if (row.state !== "prepared") throw conflict(LAUNCH_MESSAGES.notPrepared);
   const wire = Buffer.from(transaction, "base64");
-  const check = checkSigned(row.message, wire, { wallet: row.wallet, mint: row.mint });
+  // The launch's new mint co-signs it; the Sell and the Buy back are the wallet's alone.
+  const check = checkSigned(row.message, wire, {
+    wallet: row.wallet,
+    ...(row.kind === "launch" && { mint: row.mint }),
+  });
   if (check.differences.length > 0) {
     // Refused for good: a wallet that changed what it signed is not retried with the same bytes; the launch
     // may be prepared again at once (a new mint, maybe another wallet), and the receipt shows why.

@@ -79,13 +79,13 @@ function sameInstruction(a: ResolvedInstruction, b: ResolvedInstruction): string
 }
 
 /**
- * Compares `signedWire` (the wallet's and the mint's signed transaction) with `preparedMessage`. Throws
- * nothing for bad input: a transaction that does not decode is one difference.
+ * Compares `signedWire` (signed by the wallet, and by the new mint for a launch) with `preparedMessage`.
+ * Throws nothing for bad input: a transaction that does not decode is one difference.
  */
 export function checkSigned(
   preparedMessage: Uint8Array,
   signedWire: Uint8Array,
-  expected: { wallet: string; mint: string },
+  expected: { wallet: string; mint?: string },
 ): SignedCheck {
   const { web3 } = loadPump();
   let tx: import("@solana/web3.js").VersionedTransaction;
@@ -105,9 +105,11 @@ export function checkSigned(
   if (signed.feePayer !== expected.wallet)
     differences.push(`The fee payer is ${signed.feePayer} instead of the wallet ${expected.wallet}.`);
   const signers = [...signed.signers].sort().join(", ");
-  const wanted = [expected.wallet, expected.mint].sort().join(", ");
+  const wanted = [expected.wallet, ...(expected.mint ? [expected.mint] : [])].sort().join(", ");
   if (signers !== wanted)
-    differences.push(`The signers are ${signers || "none"} instead of the wallet and the mint.`);
+    differences.push(
+      `The signers are ${signers || "none"} instead of the wallet${expected.mint ? " and the mint" : ""}.`,
+    );
   if (signed.blockhash !== prepared.blockhash) differences.push("The blockhash changed.");
 
   // The prepared instructions, in order, each as built; the wallet's additions are set aside.
@@ -134,7 +136,7 @@ export function checkSigned(
       `The wallet asks a priority fee of ${fee} lamports, over the ${MAX_PRIORITY_FEE_LAMPORTS} allowed.`,
     );
 
-  if (!signed.signers.includes(expected.mint))
+  if (expected.mint && !signed.signers.includes(expected.mint))
     differences.push("The signature of the mint is missing or not valid: the mint no longer signs.");
   // Every required signature valid over the message as signed (the wallet's additions included).
   const keys = tx.message.staticAccountKeys;

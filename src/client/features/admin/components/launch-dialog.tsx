@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Wallet } from "@wallet-standard/base";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/alert";
@@ -28,8 +27,9 @@ import {
   type LaunchView,
 } from "@/common/launch";
 import { launchReceiptPath } from "@/common/pages";
-import { fetchLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
+import { useFollowedLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
 import { connectWallet, isRefusal, newMint, signLaunch, watchSigningWallets } from "../launch-wallet";
+import { TradeSteps } from "./trade-steps";
 
 type Step = "idle" | "connecting" | "preparing" | "signing" | "sending";
 
@@ -67,16 +67,19 @@ const STEP_TEXT: Record<Exclude<Step, "idle">, string> = {
 };
 
 /**
- * The Launch button of the current winner without a contract address, and its dialog (issue 29): what will be written on chain for ever
- * (name, symbol, image, description), what the click spends, and the wallet that pays. The site never holds
- * a key: the browser wallet signs, and the new coin's mint key is made in this page for this one launch.
+ * The Launch button of the current winner without a contract address, and its dialog (issue 29): what will
+ * be written on chain for ever (name, symbol, image, description), what the click spends, and the wallet that
+ * pays. The site never holds a key: the browser wallet signs, and the new coin's mint key is made in this
+ * page for this one launch. Once the launch is confirmed, the same dialog (its button then "Sell and buy
+ * back") holds the two next clicks (TradeSteps).
  */
 export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
   const { open, sent } = useKept(headline.id);
   const setOpen = (next: boolean) => keep(headline.id, { open: next });
   const setSent = (launch: LaunchView | null) => keep(headline.id, { sent: launch });
   const id = useId();
-  const settings = useLaunchSettings(open);
+  // Read for a launched winner too: whether its coin was launched here decides the Sell and buy back button.
+  const settings = useLaunchSettings(open || headline.contractAddress !== null);
   const [name, setName] = useState(() => coinNameOf(headline.title));
   const [symbol, setSymbol] = useState(() => coinSymbolOf(headline.title, headline.symbol));
   const [wallets, setWallets] = useState<Wallet[]>([]);
@@ -87,14 +90,14 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
   useEffect(() => (open ? watchSigningWallets(setWallets) : undefined), [open]);
   const wallet = wallets.find((w) => w.name === walletName) ?? wallets[0];
 
-  // A sent launch is followed until the chain says (the server asks it once per look).
-  const followed = useQuery({
-    queryKey: ["admin", "launch", sent?.id],
-    queryFn: () => fetchLaunch(sent?.id as number),
-    enabled: sent !== null && sent.state === "sent",
-    refetchInterval: (query) => (query.state.data?.state === "sent" || !query.state.data ? 2_000 : false),
-  });
-  const launch = followed.data ?? sent;
+  // A sent launch is followed until the chain says.
+  const launch = useFollowedLaunch(sent);
+  const launchedHere =
+    settings.data?.launches.find(
+      (l): l is Extract<LaunchView, { kind: "launch" }> => l.kind === "launch" && l.state === "confirmed",
+    ) ?? (launch?.kind === "launch" && launch.state === "confirmed" ? launch : undefined);
+  // Opened after the launch: only the Sell and the Buy back are left to do.
+  const tradeOnly = launchedHere !== undefined && sent === null;
 
   const nameCheck = CoinNameSchema.safeParse(name);
   const symbolCheck = CoinSymbolSchema.safeParse(symbol);
@@ -138,8 +141,8 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
     }
   }
 
-  // A winner with an address is launched: no button, but an open dialog stays to show how it ended.
-  if (headline.contractAddress !== null && !open) return null;
+  // A winner whose address was set by hand has nothing to sell from here; an open dialog stays to the end.
+  if (headline.contractAddress !== null && !open && !launchedHere) return null;
 
   return (
     <Dialog
@@ -155,7 +158,7 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
     >
       <DialogTrigger asChild>
         <Button variant="default" size="sm">
-          Launch
+          {launchedHere ? "Sell and buy back" : "Launch"}
           <span className="sr-only">: {headline.title}</span>
         </Button>
       </DialogTrigger>
@@ -163,61 +166,39 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
           (its picture loads the token-icon chain), which must not count as a click or focus outside. */}
       <DialogContent className="max-h-[90vh] overflow-y-auto" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Launch the coin</DialogTitle>
+          <DialogTitle>{tradeOnly ? "Sell and buy back" : "Launch the coin"}</DialogTitle>
           <DialogDescription>
-            The name, symbol, image and description below are written on chain and in the coin's metadata for
-            ever. Your wallet pays and signs; nothing is sent until the server has checked what it signed.
+            {tradeOnly
+              ? "The launch is confirmed. "
+              : "The name, symbol, image and description below are written on chain and in the coin's metadata for ever. "}
+            Your wallet pays and signs; nothing is sent until the server has checked what it signed.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
-          <div className="flex gap-4">
-            {headline.imageUrl ? (
-              <img
-                src={headline.imageUrl}
-                alt={`${headline.title}, as the coin will show`}
-                width={96}
-                height={96}
-                className="size-24 shrink-0 border-2 border-ink bg-paper-dark object-cover"
-              />
-            ) : null}
-            <p className="font-serif text-sm">{headline.description}</p>
-          </div>
-          <FormField id={`${id}-name`} label="Name" error={nameError}>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              disabled={busy || launch !== null}
-              autoComplete="off"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={describedBy(`${id}-name`, { error: nameError })}
-              onChange={(e) => setName(e.target.value)}
+          {tradeOnly ? null : (
+            <LaunchForm
+              headline={headline}
+              id={id}
+              name={name}
+              symbol={symbol}
+              nameError={nameError}
+              symbolError={symbolError}
+              locked={busy || launch !== null}
+              onName={setName}
+              onSymbol={setSymbol}
             />
-          </FormField>
-          <FormField
-            id={`${id}-symbol`}
-            label="Symbol"
-            hint={`Capital letters and digits, at most ${COIN_SYMBOL_MAX}.`}
-            error={symbolError}
-          >
-            <Input
-              id={`${id}-symbol`}
-              value={symbol}
-              maxLength={COIN_SYMBOL_MAX}
-              disabled={busy || launch !== null}
-              autoComplete="off"
-              className="font-mono uppercase"
-              aria-invalid={symbolError ? true : undefined}
-              aria-describedby={describedBy(`${id}-symbol`, { hint: true, error: symbolError })}
-              onChange={(e) => setSymbol(e.target.value.toUpperCase())}
-            />
-          </FormField>
+          )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-bold">First buy</dt>
-            <dd>
-              {s ? `${s.buySol} SOL (at most 1% more), from your wallet, in the same transaction` : "..."}
-            </dd>
-            <dt className="font-bold">Creator fees</dt>
-            <dd className="break-all font-mono">{s ? (s.creator ?? "Not configured") : "..."}</dd>
+            {tradeOnly ? null : (
+              <>
+                <dt className="font-bold">First buy</dt>
+                <dd>
+                  {s ? `${s.buySol} SOL (at most 1% more), from your wallet, in the same transaction` : "..."}
+                </dd>
+                <dt className="font-bold">Creator fees</dt>
+                <dd className="break-all font-mono">{s ? (s.creator ?? "Not configured") : "..."}</dd>
+              </>
+            )}
             <dt className="font-bold">Wallet</dt>
             <dd>
               {wallets.length === 0 ? (
@@ -258,6 +239,14 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
             </Alert>
           ) : null}
           {launch ? <LaunchState launch={launch} /> : null}
+          {launchedHere && s ? (
+            <TradeSteps
+              headlineId={headline.id}
+              symbol={launchedHere.summary.symbol}
+              settings={s}
+              wallet={wallet}
+            />
+          ) : null}
         </div>
         <DialogFooter>
           <DialogClose asChild>
@@ -265,7 +254,7 @@ export function LaunchDialog({ headline }: { headline: AdminHeadline }) {
               Close
             </Button>
           </DialogClose>
-          {launch === null || launch.state === "expired" || launch.state === "failed" ? (
+          {!launchedHere && (launch === null || launch.state === "expired" || launch.state === "failed") ? (
             <Button
               variant="default"
               disabled={busy || !wallet || !nameCheck.success || !symbolCheck.success}
@@ -299,5 +288,65 @@ function LaunchState({ launch }: { launch: LaunchView }) {
         The public receipt of this launch
       </a>
     </div>
+  );
+}
+
+/** What the launch writes on chain for ever: the winner's picture and story, the coin's name and symbol. */
+function LaunchForm(props: {
+  headline: AdminHeadline;
+  id: string;
+  name: string;
+  symbol: string;
+  nameError: string | undefined;
+  symbolError: string | undefined;
+  locked: boolean;
+  onName: (name: string) => void;
+  onSymbol: (symbol: string) => void;
+}) {
+  const { headline, id, name, symbol, nameError, symbolError, locked } = props;
+  return (
+    <>
+      <div className="flex gap-4">
+        {headline.imageUrl ? (
+          <img
+            src={headline.imageUrl}
+            alt={`${headline.title}, as the coin will show`}
+            width={96}
+            height={96}
+            className="size-24 shrink-0 border-2 border-ink bg-paper-dark object-cover"
+          />
+        ) : null}
+        <p className="font-serif text-sm">{headline.description}</p>
+      </div>
+      <FormField id={`${id}-name`} label="Name" error={nameError}>
+        <Input
+          id={`${id}-name`}
+          value={name}
+          disabled={locked}
+          autoComplete="off"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={describedBy(`${id}-name`, { error: nameError })}
+          onChange={(e) => props.onName(e.target.value)}
+        />
+      </FormField>
+      <FormField
+        id={`${id}-symbol`}
+        label="Symbol"
+        hint={`Capital letters and digits, at most ${COIN_SYMBOL_MAX}.`}
+        error={symbolError}
+      >
+        <Input
+          id={`${id}-symbol`}
+          value={symbol}
+          maxLength={COIN_SYMBOL_MAX}
+          disabled={locked}
+          autoComplete="off"
+          className="font-mono uppercase"
+          aria-invalid={symbolError ? true : undefined}
+          aria-describedby={describedBy(`${id}-symbol`, { hint: true, error: symbolError })}
+          onChange={(e) => props.onSymbol(e.target.value.toUpperCase())}
+        />
+      </FormField>
+    </>
   );
 }

@@ -59,10 +59,9 @@ function WinnerCard({ headline }: { headline: AdminHeadline }) {
       <SentimentBar counts={headline} />
       <HeadlineSwitches headline={headline} />
       <CardActions>
-        {/* The current winner's coin is launched from here; an older winner's address is set by hand. */}
-        {headline.stage === "winner" && !headline.contractAddress ? (
-          <LaunchDialog headline={headline} />
-        ) : null}
+        {/* The current winner's coin is launched, then sold and bought back, from here (the dialog hides
+            itself for an address set by hand); an older winner's address is set by hand. */}
+        {headline.stage === "winner" ? <LaunchDialog headline={headline} /> : null}
         <ContractAddressDialog headline={headline} />
       </CardActions>
     </AdminHeadlineCard>
