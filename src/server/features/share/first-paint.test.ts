@@ -317,6 +317,32 @@ describe("the 8 PM crowd: one paint per page, at a cost that does not follow the
     expect(words).toContain("Otter joins the race late");
   });
 
+  it("reads no list for a vote while nobody asks for a page: kept paints compare their lists when asked for", async () => {
+    const { id } = await createHeadline(t.db, { title: "Heron counts the votes", votes: 1 });
+    await changed();
+    await firstPaint("/");
+    await firstPaint("/tomorrows-news");
+    const lookups = async () => {
+      const body = (await t.app.inject({ url: "/metrics" })).body;
+      return body
+        .split("\n")
+        .filter((line) => line.startsWith("list_cache_lookups_total{"))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+    };
+    const before = await lookups();
+    // Ten votes a second for 2.5 s, as the database writes them, and nobody reading a page.
+    const until = Date.now() + 2_500;
+    while (Date.now() < until) {
+      await t.db.execute(sql`UPDATE headlines SET votes = votes + 1 WHERE id = ${id}`);
+      await sleep(100);
+    }
+    await t.database.changesHeard();
+    expect(await lookups()).toBe(before);
+    // The next reader's request compares the page's lists once, and gets the kept paint: only counts moved.
+    expect((await firstPaint("/")).res.headers["server-timing"]).toMatch(/^paint;desc="kept"/);
+    expect(await lookups()).toBeGreaterThan(before);
+  });
+
   it("reads a draw's lists without HTTP: no request counted, and says in Server-Timing whether it drew", async () => {
     const parrot = await createHeadline(t.db, { title: "Parrot audits the treasury" });
     await changed();
