@@ -155,8 +155,17 @@ export function createPageHeads(deps: {
   // A vote on the leader changes its card's figures; a head that named a new card with every vote would
   // be a new page to render and compress with every vote (web-app.ts keeps pages by their head).
   const named = new Map<string, { countless: string; path: string; since: number }>();
-  const cardOf = (pathname: string, content: unknown, path: string) => {
-    const countless = countlessCardVersion(content);
+  // Each card hashed once per read of what it draws (`source`, the object the caches above hold), not once
+  // per request: two hashes of a page's card were the head's largest cost under a crowd.
+  const hashed = new WeakMap<object, { countless: string; path: string }>();
+  const cardOf = (pathname: string, source: object, drawn: () => { content: unknown; path: string }) => {
+    let known = hashed.get(source);
+    if (!known) {
+      const { content, path } = drawn();
+      known = { countless: countlessCardVersion(content), path };
+      hashed.set(source, known);
+    }
+    const { countless, path } = known;
     const now = Date.now();
     const before = named.get(pathname);
     const kept = before && before.countless === countless && now - before.since < deps.countsMs;
@@ -209,11 +218,10 @@ export function createPageHeads(deps: {
         description: `${SCREEN_DESCRIPTIONS.edition}${lead}`,
         canonicalUrl: absolute(`/edition/${day}`),
         ogType: "article",
-        imageUrl: cardOf(
-          pathname,
-          editionDayCardContent({ day, leader, final }),
-          editionDayCardPath({ day, leader, final }),
-        ),
+        imageUrl: cardOf(pathname, found, () => ({
+          content: editionDayCardContent({ day, leader, final }),
+          path: editionDayCardPath({ day, leader, final }),
+        })),
         imageAlt: leader ? `${site}, ${editionDate(day)}: ${leader.title}` : `${site}, ${editionDate(day)}`,
         noindex: false,
       },
@@ -221,14 +229,18 @@ export function createPageHeads(deps: {
   };
 
   const listHead = async (page: Exclude<PageFile, "headline">, pathname: string): Promise<PageHead> => {
-    const { day, leader } = await edition.get("edition");
+    const today = await edition.get("edition");
+    const { day, leader } = today;
     const lead = page === "home" && leader ? ` Today's leader: "${leader.title}".` : "";
     return {
       title: page === "home" ? frontPageTitle(site, day) : screenTitle(page, site),
       description: `${SCREEN_DESCRIPTIONS[page]}${lead}`,
       canonicalUrl: absolute(canonicalPagePath(pathname)),
       ogType: "website",
-      imageUrl: cardOf(page, editionCardContent({ day, leader }), editionCardPath({ day, leader })),
+      imageUrl: cardOf(page, today, () => ({
+        content: editionCardContent({ day, leader }),
+        path: editionCardPath({ day, leader }),
+      })),
       imageAlt: leader ? `${site}: ${leader.title}` : `${site}, ${editionDate(day)}`,
       // A receipt is private to whoever holds its link: never in a search engine.
       noindex: page === "admin" || page === NOT_FOUND_PAGE || page === RECEIPT_PAGE,
@@ -295,7 +307,10 @@ export function createPageHeads(deps: {
         description: shortenAtWord(headline.description || SCREEN_DESCRIPTIONS.home, 200),
         canonicalUrl: absolute(canonical),
         ogType: "article",
-        imageUrl: cardOf(canonical, cardContent(headline), headlineCardPath(headline)),
+        imageUrl: cardOf(canonical, headline, () => ({
+          content: cardContent(headline),
+          path: headlineCardPath(headline),
+        })),
         imageAlt: headline.title,
         noindex: false,
       },
