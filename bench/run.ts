@@ -19,7 +19,8 @@
  * columns and their ratio (see the README, "Benchmarks").
  * Tunables: BENCH_SECONDS (read test length per server, default 10), BENCH_VOTES (default 10000),
  * BENCH_CONNECTIONS (50), BENCH_CROWD_SECONDS (crowd length per server, 20), BENCH_CROWD_VOTE_RATE (votes a
- * second during the crowd, 40), BENCH_CROWD_PAGE_RATE (page reads a second, 30), BENCH_CASES (which cases
+ * second during the crowd, 40), BENCH_CROWD_PAGE_RATE (page reads a second, 30), BENCH_ROUNDS (alternating
+ * rounds per case, 2), BENCH_CASES (which cases
  * run: a comma list of reads, votes and crowd; all by default — one case alone, to profile it).
  */
 import { spawn } from "node:child_process";
@@ -36,7 +37,8 @@ const CROWD_VOTE_RATE = Number(process.env.BENCH_CROWD_VOTE_RATE ?? 40);
 const CROWD_PAGE_RATE = Number(process.env.BENCH_CROWD_PAGE_RATE ?? 30);
 const CASES = new Set((process.env.BENCH_CASES ?? "reads,votes,crowd").split(",").map((c) => c.trim()));
 const WARM_UP_SECONDS = 3;
-const ROUNDS = 2;
+/** Rounds per case, alternating the servers: more of them average out a noisy machine. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /** The pages a crowd reads besides the front page (and headlines' own pages, added per site). */
 const LIST_PAGES = ["/tomorrows-news", "/yesterdays-news", "/archive", "/about", "/submit"];
