@@ -201,3 +201,30 @@ test("a proposal counts down to its crown, and a veto with its reason leaves the
     }
   });
 });
+
+test("a staff member sees the autopilot and may not switch it: the switch says why, the server refuses", async ({
+  page,
+}, testInfo) => {
+  await logIn(page.request);
+  const account = { username: `pilot${Date.now().toString(36)}`, password: "pilot-staff-password" };
+  const registered = await page.request.post("/api/admin/register-staff", {
+    data: { ...account, isAdmin: false },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  // The same browser, now signed in as the staff member.
+  expect((await page.request.post("/api/logout")).ok()).toBe(true);
+  const staff = await page.request.post("/api/login", { data: account });
+  expect(staff.status(), await staff.text()).toBe(200);
+
+  await page.goto("/admin?tab=autopilot");
+  const steps = page.getByTestId("autopilot-step");
+  await expect(steps).toHaveCount(4);
+  const toggle = page.getByRole("switch", { name: "Autopilot" });
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAccessibleDescription("Only administrators switch the autopilot on or off.");
+  await expect(page.getByText("Only administrators switch the autopilot on or off.")).toBeVisible();
+  const refused = await page.request.put("/api/admin/autopilot", { data: { enabled: true } });
+  expect(refused.status()).toBe(403);
+  await page.screenshot({ path: testInfo.outputPath("autopilot-staff.png"), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -117,6 +117,12 @@ export const AUDIT_ACTION_WORDS: Record<string, Words> = {
   [TOKEN_FROM_ADDRESS]: "Generated a token from its contract address",
   // The coin launch (issue 29): the staff's two steps, then each change of its state (launches.service.ts).
   "POST /api/admin/launches": "Prepared the coin launch for the wallet to sign",
+  "POST /api/admin/launches/trades": (d) =>
+    d?.kind === "sell"
+      ? "Prepared the Sell of the launch's coin for the wallet to sign"
+      : d?.kind === "buyback"
+        ? "Prepared the Buy back of the paper's own coin for the wallet to sign"
+        : "Prepared a trade of the launch for the wallet to sign",
   "POST /api/admin/launches/:id/signed": "Signed the coin launch: checked by the server, then sent",
   "launch prepared": "Coin launch prepared",
   "launch sent": "Coin launch sent to the chain",
