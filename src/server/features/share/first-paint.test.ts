@@ -155,12 +155,12 @@ describe("the first paint drawn on the server (decision 014)", () => {
     const before = await fetches();
     await createHeadline(t.db, { title: "Mole digs a new list", stage: "tomorrow" });
     await changed();
-    // The change shows in the next paint within 2 s (issue 28): on a busy machine the check that drops the
-    // old paint may still be reading the lists when `changed` returns.
+    // The new list is drawn once a request compares the paint's lists (the 2 s rule has its own test below);
+    // on a busy CI machine with PostgreSQL the change's announcement took longer than `changed` waits.
     let again = await firstPaint("/tomorrows-news");
     for (
       let waited = 0;
-      waited < 2_000 && !/desc="drawn"/.test(String(again.res.headers["server-timing"]));
+      waited < 6_000 && !/desc="drawn"/.test(String(again.res.headers["server-timing"]));
     ) {
       await sleep(100);
       waited += 100;
