@@ -345,21 +345,12 @@ export async function prepareLaunch(
       });
       const [inserted] = await tx
         .insert(launches)
-        .values({
-          kind: "launch",
-          headlineId: headline.id,
-          editionDay,
-          mint: input.mint,
-          wallet: input.wallet,
-          accountId: actor.id,
-          username: actor.username,
-          state: "prepared",
-          message: built.message,
-          blockhash: lifetime.blockhash,
-          lastValidBlockHeight: lifetime.lastValidBlockHeight,
-          summary,
-          createdAt: now,
-        })
+        .values(
+          preparedRow(
+            { kind: "launch", headlineId: headline.id, editionDay, mint: input.mint, wallet: input.wallet },
+            { actor, message: built.message, lifetime, summary, now },
+          ),
+        )
         .returning();
       return inserted;
     })
@@ -591,21 +582,18 @@ export async function prepareTrade(
       : await buildBuybackFor(deps, rpcUrl, sell as LaunchRow, input.wallet);
   const [row] = await db
     .insert(launches)
-    .values({
-      kind: input.kind,
-      headlineId: launch.headlineId,
-      editionDay: launch.editionDay,
-      mint,
-      wallet: input.wallet,
-      accountId: actor.id,
-      username: actor.username,
-      state: "prepared",
-      message: built.message,
-      blockhash: lifetime.blockhash,
-      lastValidBlockHeight: lifetime.lastValidBlockHeight,
-      summary,
-      createdAt: now,
-    })
+    .values(
+      preparedRow(
+        {
+          kind: input.kind,
+          headlineId: launch.headlineId,
+          editionDay: launch.editionDay,
+          mint,
+          wallet: input.wallet,
+        },
+        { actor, message: built.message, lifetime, summary, now },
+      ),
+    )
     .returning()
     .catch((error: unknown) => {
       // Two staff pressing the same button at once: the partial unique index lets one through.
@@ -617,6 +605,31 @@ export async function prepareTrade(
 }
 
 // --- signed, checked, sent -------------------------------------------------------------------------
+
+/** A launch's or a trade's row as prepared: what it is, who prepared it, and the message the wallet signs. */
+function preparedRow(
+  what: Pick<typeof launches.$inferInsert, "kind" | "headlineId" | "editionDay" | "mint" | "wallet">,
+  how: {
+    actor: { id: number; username: string };
+    message: typeof launches.$inferInsert.message;
+    lifetime: { blockhash: string; lastValidBlockHeight: number };
+    summary: typeof launches.$inferInsert.summary;
+    now: Date;
+  },
+): typeof launches.$inferInsert {
+  const { actor, message, lifetime, summary, now } = how;
+  return {
+    ...what,
+    accountId: actor.id,
+    username: actor.username,
+    state: "prepared",
+    message,
+    blockhash: lifetime.blockhash,
+    lastValidBlockHeight: lifetime.lastValidBlockHeight,
+    summary,
+    createdAt: now,
+  };
+}
 
 export class LaunchRefused extends HttpError {
   constructor(

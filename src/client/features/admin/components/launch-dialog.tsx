@@ -22,7 +22,6 @@ import {
   CoinSymbolSchema,
   coinNameOf,
   coinSymbolOf,
-  explorerTxUrl,
   LAUNCH_STATE_NAMES,
   type LaunchView,
 } from "@/common/launch";
@@ -30,6 +29,7 @@ import { launchReceiptPath } from "@/common/pages";
 import { useFollowedLaunch, useLaunchFlow, useLaunchSettings } from "../api/use-launch";
 import { connectWallet, isRefusal, newMint, signLaunch, watchSigningWallets } from "../launch-wallet";
 import { TradeSteps } from "./trade-steps";
+import { TransactionLink } from "./transaction-link";
 
 type Step = "idle" | "connecting" | "preparing" | "signing" | "sending";
 
@@ -274,16 +274,7 @@ function LaunchState({ launch }: { launch: LaunchView }) {
     <div role="status" className="flex flex-col gap-2 border-3 border-ink bg-paper-dark p-3 text-sm">
       <p className="font-bold">{LAUNCH_STATE_NAMES[launch.state]}</p>
       {launch.error ? <p>{launch.error}</p> : null}
-      {launch.signature ? (
-        <a
-          className="break-all underline underline-offset-4"
-          href={explorerTxUrl(launch.signature)}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Transaction {launch.signature.slice(0, 12)}... on the explorer
-        </a>
-      ) : null}
+      {launch.signature ? <TransactionLink signature={launch.signature} /> : null}
       <a className="underline underline-offset-4" href={launchReceiptPath(launch.editionDay)}>
         The public receipt of this launch
       </a>

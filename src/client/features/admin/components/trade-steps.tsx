@@ -4,7 +4,6 @@ import { Alert, AlertDescription, AlertTitle } from "@/client/components/ui/aler
 import { Button } from "@/client/components/ui/button";
 import { ApiError, errorDetail } from "@/client/lib/api-client";
 import {
-  explorerTxUrl,
   formatCoinAmount,
   LAUNCH_KIND_NAMES,
   LAUNCH_MESSAGES,
@@ -17,6 +16,7 @@ import {
 import { formatSol } from "@/common/solana-pay";
 import { prepareTrade, useFollowedLaunch, useTradeSend } from "../api/use-launch";
 import { connectWallet, isRefusal, signLaunch } from "../launch-wallet";
+import { TransactionLink } from "./transaction-link";
 
 type Kind = "sell" | "buyback";
 type Step = "idle" | "preparing" | "signing" | "sending";
@@ -265,16 +265,7 @@ function TradeState({ trade }: { trade: LaunchView }) {
         <span className="font-bold">{LAUNCH_KIND_NAMES[trade.kind]}:</span> {LAUNCH_STATE_NAMES[trade.state]}
       </p>
       {trade.error ? <p>{trade.error}</p> : null}
-      {trade.signature ? (
-        <a
-          className="break-all underline underline-offset-4"
-          href={explorerTxUrl(trade.signature)}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Transaction {trade.signature.slice(0, 12)}... on the explorer
-        </a>
-      ) : null}
+      {trade.signature ? <TransactionLink signature={trade.signature} /> : null}
     </div>
   );
 }
