@@ -274,7 +274,10 @@ describe("a month on autopilot", () => {
         expect(hold?.status, `day ${day}: awaiting (${hold?.reason})`).toBe("awaiting");
         awaited[hold?.reason ?? "?"] = (awaited[hold?.reason ?? "?"] ?? 0) + 1;
       } else {
-        expect(hold, `day ${day}: proposed, not held for ${hold?.reason}`).toMatchObject({ status: "pending", headlineId: favourite });
+        expect(hold, `day ${day}: proposed, not held for ${hold?.reason}`).toMatchObject({
+          status: "pending",
+          headlineId: favourite,
+        });
         if (VETO.has(day)) await vetoProposal(db, "Not a story for this paper", staffAccount, at(20.2));
       }
       expect((await cycle(at(20.25))).crowned).toBeNull();
