@@ -4,6 +4,7 @@ import "@fontsource/lora/latin-400.css";
 import "@fontsource/lora/latin-700.css";
 import "./styles.css";
 
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from "@/common/first-paint";
@@ -57,7 +58,12 @@ const render = () => {
     setPaintedAt(at, () => {
       for (const [queryKey] of queries) void queryClient.invalidateQueries({ queryKey, exact: true });
     });
-    hydrateRoot(root, app);
+    // Hydrated as a transition: React then works in slices of a few milliseconds and lets the browser in
+    // between (a default-priority hydration is one task: 180-240 ms on a mid-range phone, issue 28). A press
+    // on a part not yet hydrated hydrates that part first, and is replayed.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     createRoot(root).render(app);
   }

@@ -149,11 +149,6 @@ export async function buildApp({
   app.decorate("imageWork", new ImageWorkQueue(config.uploadQueueMax));
 
   registerErrorHandler(app);
-  // First of all hooks: every answer, a refusal or an error included, names its request.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
   // The first phase of a SIGTERM (main.ts): /readyz answers 503 so that the load balancer stops sending
   // requests here, while every request still arriving is answered as usual. Only then does the drain begin:
   // going straight to refused connections told the load balancer of the shutdown by failures alone.
@@ -161,22 +156,27 @@ export async function buildApp({
   app.decorate("withdrawReadiness", () => {
     leaving = true;
   });
-  // Once the close has begun, a request that still arrives on an open keep-alive connection gets 503 (Fastify
-  // has set Connection: close on it), through the error handler like every 503: with Retry-After, and for a
-  // page, the page. Fastify's own 503 (return503OnClosing) was written straight to the socket, without either.
   let closing = false;
   app.addHook("preClose", (done) => {
     closing = true;
     done();
   });
-  app.addHook("onRequest", async (request, reply) => {
-    if (closing) throw busy("The server is restarting. Please try again in a moment.", 1);
+  // First of all hooks, and a callback one (no promise on every request): every answer, a refusal or an
+  // error included, names its request. Once the close has begun, a request that still arrives on an open
+  // keep-alive connection gets 503 (Fastify has set Connection: close on it), through the error handler like
+  // every 503: with Retry-After, and for a page, the page. Fastify's own 503 (return503OnClosing) was written
+  // straight to the socket, without either.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing) return done(busy("The server is restarting. Please try again in a moment.", 1));
     if (leaving && request.routeOptions.url === "/readyz") {
-      return reply
+      reply
         .code(503)
         .header("cache-control", "no-store")
         .send({ status: "unavailable", message: "shutting down" });
+      return;
     }
+    done();
   });
   // JSON bodies with a key twice are refused (400), on every route: registered before any.
   registerJsonBody(app);

@@ -72,6 +72,20 @@ describe("live updates", () => {
         t.db.update(headlines).set({ listedTomorrow: true }).where(eq(headlines.id, today.id)),
       ),
     ).toEqual(["headlines,tomorrows-news"]);
+    // A count changes in every list the headline is in (the quick path of a vote: its lists stay as they were).
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 4 }).where(eq(headlines.id, today.id))),
+    ).toEqual(["headlines,tomorrows-news"]);
+    // Leaving a list announces the list it left too.
+    expect(
+      await announced(() =>
+        t.db.update(headlines).set({ listedTomorrow: false, votes: 5 }).where(eq(headlines.id, today.id)),
+      ),
+    ).toEqual(["headlines,tomorrows-news"]);
+    const launched = await createHeadline(t.db, { stage: "launched", oldNewsAt: new Date() });
+    expect(
+      await announced(() => t.db.update(headlines).set({ buyVotes: 1 }).where(eq(headlines.id, launched.id))),
+    ).toEqual(["headlines,yesterdays-news"]);
     expect(await announced(() => createHeadline(t.db, { stage: "launched", oldNewsAt: new Date() }))).toEqual(
       ["headlines,yesterdays-news"],
     );
@@ -88,6 +102,16 @@ describe("live updates", () => {
         t.db.update(headlines).set({ paymentCheckedAt: new Date() }).where(eq(headlines.id, receipted.id)),
       ),
     ).toEqual([]);
+    // A published submission: a count change is its lists' news, not its receipt's; a payment change is both.
+    const published = await createHeadline(t.db, { stage: "today", receipt: "p".repeat(22) });
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 2 }).where(eq(headlines.id, published.id))),
+    ).toEqual(["headlines"]);
+    expect(
+      await announced(() =>
+        t.db.update(headlines).set({ paymentNote: "seen on chain" }).where(eq(headlines.id, published.id)),
+      ),
+    ).toEqual(["headlines,submission"]);
     expect(await announced(() => createArchiveEntry(t.db))).toEqual(["archive"]);
     expect(await announced(() => t.db.update(settings).set({ currentDay: "2026-11-20" }))).toEqual([
       "settings",

@@ -95,26 +95,31 @@ export function registerAuth(app: App): void {
       if (isStaffOnly(method, route.url)) registry.staffOnly.push(`${method} ${route.url}`);
     }
   });
-  app.addHook("onResponse", async (request, reply) => logSecurityEvent(request, reply.statusCode));
+  // Callback hooks where most requests have nothing to do: no promise on every request.
+  app.addHook("onResponse", (request, reply, done) => {
+    logSecurityEvent(request, reply.statusCode);
+    done();
+  });
 
   // Re-authentication is throttled like the login: counted before the handler checks the password (after
   // the guards and the body's validation), refused with 429 beyond the limit, and uncounted when the answer
   // is anything but the handler's 403. The guards' own 403s (cross-site, not an administrator) come in
   // onRequest, before this hook, so a 403 here can only be the wrong password.
-  app.addHook("preHandler", async (request) => {
-    if (!REAUTHENTICATING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+  const countReauthenticationOf = async (request: FastifyRequest) => {
     const account = await loadAccount(request);
     if (!account) return;
     const attempt = { username: account.username, network: request.visitor.network };
     reauthentications.set(request, await countReauthentication(app.db, app.redis, attempt, new Date()));
+  };
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (!REAUTHENTICATING_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return done();
+    countReauthenticationOf(request).then(() => done(), done);
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const counted = reauthentications.get(request);
-    if (counted && reply.statusCode !== 403) {
-      reauthentications.delete(request);
-      await counted.succeeded();
-    }
-    return payload;
+    if (!counted || reply.statusCode === 403) return done(null, payload);
+    reauthentications.delete(request);
+    counted.succeeded().then(() => done(null, payload), done);
   });
   app.addHook("onReady", async () => {
     const unguarded = registry.staffOnly.filter((route) => !registry.guarded.has(route));
@@ -167,22 +172,25 @@ function typedUsername(request: FastifyRequest): string | undefined {
  * username is read from a login's body.
  */
 function logSecurityEvent(request: FastifyRequest, statusCode: number): void {
+  const { method } = request;
+  // Most answers log nothing: they leave before the path and the client's address (worked out by
+  // proxy-addr at each read of request.ip) are looked at.
+  if (method !== "POST" && statusCode !== 401 && statusCode !== 403 && statusCode !== 429) return;
   const url = request.routeOptions.url ?? request.url.split("?")[0] ?? request.url;
-  const { method, ip } = request;
   const isLogin = method === "POST" && url === "/api/login";
   const username = isLogin ? typedUsername(request) : request.account?.username;
   if (statusCode === 429) {
-    request.log.warn({ statusCode, method, url, ip, username }, "too many requests");
+    request.log.warn({ statusCode, method, url, ip: request.ip, username }, "too many requests");
   } else if (isLogin && statusCode === 200) {
-    request.log.info({ username, ip }, "login");
+    request.log.info({ username, ip: request.ip }, "login");
   } else if (isLogin && (statusCode === 401 || statusCode === 403)) {
-    request.log.warn({ statusCode, username, ip }, "login failed");
+    request.log.warn({ statusCode, username, ip: request.ip }, "login failed");
   } else if (statusCode === 403 && reauthentications.has(request)) {
-    request.log.warn({ statusCode, method, url, ip, username }, "wrong current password");
+    request.log.warn({ statusCode, method, url, ip: request.ip, username }, "wrong current password");
   } else if (method === "POST" && url === "/api/logout" && statusCode < 300 && request.account) {
-    request.log.info({ username, ip }, "logout");
+    request.log.info({ username, ip: request.ip }, "logout");
   } else if ((statusCode === 401 || statusCode === 403) && isStaffOnly(method, url)) {
-    request.log.warn({ statusCode, method, url, ip, username }, "staff route refused");
+    request.log.warn({ statusCode, method, url, ip: request.ip, username }, "staff route refused");
   }
 }
 

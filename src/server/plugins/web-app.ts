@@ -331,16 +331,17 @@ export async function registerWebApp(
 
   // One path per page (issue 28): any other spelling of a page's path (case, a trailing or doubled slash) is
   // sent to its canonical one before anything is looked up or drawn, so each page is drawn and kept once.
-  app.addHook("onRequest", async (request, reply) => {
-    if (!wantsPage(request)) return;
+  // A callback hook: no promise on every request (an API call or a vote passes straight through).
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!wantsPage(request)) return done();
     const pathname = request.url.split("?")[0] ?? "/";
-    if (isApiPath(pathname) || isDotPath(pathname) || isFileRequest(pathname)) return;
+    if (isApiPath(pathname) || isDotPath(pathname) || isFileRequest(pathname)) return done();
     const canonical = canonicalRequestPath(pathname);
+    if (canonical === pathname) return done();
     // No page: the not-found page, as for any unknown path (the static plugin would refuse a "directory").
-    if (canonical === undefined) return /\/\/|.\/$/.test(pathname) ? reply.callNotFound() : undefined;
-    if (canonical === pathname) return;
+    if (canonical === undefined) return /\/\/|.\/$/.test(pathname) ? reply.callNotFound() : done();
     labelRoute(request.raw, pageRouteOf(canonical) ?? "unmatched");
-    return reply
+    reply
       .status(301)
       .header("cache-control", "no-cache")
       .redirect(`${canonical}${request.url.slice(pathname.length)}`, 301);

@@ -220,6 +220,36 @@ describe("the first paint drawn on the server (decision 014)", () => {
     }
   });
 
+  it("wakes the browser's date formatting in its head, before the paint, not in a task after it (issue 28)", async () => {
+    const paint = await firstPaint("/");
+    const head = paint.html.slice(0, paint.html.indexOf("</head>"));
+    const script = /<script>([\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
+    // Run as the browser would, with a formatter that records what it was asked for.
+    const asked: unknown[] = [];
+    class DateTimeFormat {
+      constructor(...args: unknown[]) {
+        asked.push(args);
+      }
+      format() {
+        return "";
+      }
+    }
+    const marked: string[] = [];
+    const document = { documentElement: { setAttribute: (name: string) => marked.push(name) } };
+    new Function("document", "Intl", script)(document, { DateTimeFormat });
+    expect(marked).toEqual(["data-app-script"]);
+    expect(asked).toEqual([["en-US", { timeZone: "America/New_York" }]]);
+    // A browser without time zones still marks the page and paints it.
+    const broken = {
+      DateTimeFormat: class {
+        constructor() {
+          throw new RangeError("no time zones");
+        }
+      },
+    };
+    expect(() => new Function("document", "Intl", script)(document, broken)).not.toThrow();
+  });
+
   it("leaves the staff's pages to the browser, and draws receipts and the not-found page (issue 28)", async () => {
     const admin = await t.app.inject({ url: "/admin" });
     expect(admin.body).toContain('<div id="root"></div>');

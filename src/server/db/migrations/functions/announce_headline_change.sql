@@ -7,6 +7,20 @@ LANGUAGE plpgsql AS $$
 DECLARE
   topics text[] := '{}';
 BEGIN
+  -- A vote, and most other updates, leave a headline's lists and its receipt's stage and payment as they
+  -- were: its topics are then the row's own, already distinct and in order, without the union and sort
+  -- below (migration 0020: that work was a tenth of a vote's time in the embedded database).
+  IF TG_OP = 'UPDATE'
+      AND (OLD.is_public, OLD.in_tomorrows_news, OLD.old_news_at, OLD.stage, OLD.is_paid, OLD.payment_note,
+           OLD.transaction_id)
+        IS NOT DISTINCT FROM (NEW.is_public, NEW.in_tomorrows_news, NEW.old_news_at, NEW.stage, NEW.is_paid,
+           NEW.payment_note, NEW.transaction_id) THEN
+    topics := headline_live_topics(NEW.is_public, NEW.in_tomorrows_news, NEW.old_news_at);
+    IF cardinality(topics) > 0 THEN
+      PERFORM pg_notify('mg_change', array_to_string(topics, ','));
+    END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     topics := topics || headline_live_topics(OLD.is_public, OLD.in_tomorrows_news, OLD.old_news_at);
   END IF;
