@@ -172,10 +172,9 @@ function typedUsername(request: FastifyRequest): string | undefined {
  * username is read from a login's body.
  */
 function logSecurityEvent(request: FastifyRequest, statusCode: number): void {
+  // The client's address is read only on the lines written: proxy-addr works it out at each read of
+  // request.ip, and most answers log nothing.
   const { method } = request;
-  // Most answers log nothing: they leave before the path and the client's address (worked out by
-  // proxy-addr at each read of request.ip) are looked at.
-  if (method !== "POST" && statusCode !== 401 && statusCode !== 403 && statusCode !== 429) return;
   const url = request.routeOptions.url ?? request.url.split("?")[0] ?? request.url;
   const isLogin = method === "POST" && url === "/api/login";
   const username = isLogin ? typedUsername(request) : request.account?.username;
