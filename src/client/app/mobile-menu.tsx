@@ -17,11 +17,15 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const listId = useId();
 
-  // Any navigation (a link here, the bottom bar, the back button) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
-  useEffect(() => {
+  // Any navigation (a link here, the bottom bar, the back button) closes the menu. Noticed while rendering
+  // (React's "adjusting state when a prop changes"), not in an effect on the path: that effect also runs
+  // once when the page has started, and closed a menu tapped open in the moment before (a phone's tap while
+  // the page hydrates, CI's stop 34).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!open) return;
