@@ -1,3 +1,4 @@
+import type { LiveTopic } from "@/common/live";
 import { HttpError } from "./http-error";
 import type { CachedJson } from "./list-cache";
 
@@ -17,6 +18,7 @@ interface Entry {
   pattern: RegExp;
   names: string[];
   read: PublicRead;
+  topics?: readonly LiveTopic[];
 }
 
 const isCachedJson = (value: unknown): value is CachedJson =>
@@ -31,7 +33,11 @@ const isCachedJson = (value: unknown): value is CachedJson =>
 export class PublicReads {
   private readonly entries: Entry[] = [];
 
-  add(path: string, read: PublicRead): void {
+  /**
+   * `topics`: the live topics whose announcement can change the answer (the list cache's own, for a cached
+   * list). Without them, any change may: a kept first paint compares such an answer after every change.
+   */
+  add(path: string, read: PublicRead, topics?: readonly LiveTopic[]): void {
     const names: string[] = [];
     const source = path
       .split("/")
@@ -41,7 +47,13 @@ export class PublicReads {
         return "([^/]+)";
       })
       .join("/");
-    this.entries.push({ pattern: new RegExp(`^${source}$`), names, read });
+    this.entries.push({ pattern: new RegExp(`^${source}$`), names, read, topics });
+  }
+
+  /** The topics that can change `url`'s answer, or undefined when any change may (or no read answers it). */
+  topicsOf(url: string): readonly LiveTopic[] | undefined {
+    const pathname = new URL(url, "http://local").pathname;
+    return this.entries.find(({ pattern }) => pattern.test(pathname))?.topics;
   }
 
   /** The answer for `url` (a path with no origin; the query string is ignored): 404 for a path not here. */

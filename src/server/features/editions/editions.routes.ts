@@ -41,7 +41,7 @@ export async function editionsRoutes(app: App): Promise<void> {
       { label: "/api/editions/:date", keep: (edition) => !isFinal(edition) },
     );
   };
-  app.publicReads.add("/api/editions/:date", async ({ date }) => readEdition(date ?? ""));
+  app.publicReads.add("/api/editions/:date", async ({ date }) => readEdition(date ?? ""), EDITION_TOPICS);
   app.get<{ Params: { date: string } }>("/api/editions/:date", async (request, reply) => {
     const csv = request.params.date.endsWith(".csv");
     const day = csv ? request.params.date.slice(0, -4) : request.params.date;

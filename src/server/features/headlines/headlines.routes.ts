@@ -15,7 +15,9 @@ export async function headlinesRoutes(app: App): Promise<void> {
   // The busiest answers of the site: served from the list cache, serialized through HeadlineListSchema.
   // The first paint reads the same list from the cache (lib/public-reads.ts).
   const list = (url: string, topic: LiveTopic, load: typeof listHomeHeadlines) => {
-    app.publicReads.add(url, () => app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db)));
+    app.publicReads.add(url, () => app.listCache.json(url, topic, HeadlineListSchema, () => load(app.db)), [
+      topic,
+    ]);
     app.get(url, (_request, reply) =>
       app.listCache.send(reply, url, topic, HeadlineListSchema, () => load(app.db)),
     );

@@ -4,8 +4,10 @@ import { listActiveNotifications } from "./notifications.service";
 
 export async function notificationsRoutes(app: App): Promise<void> {
   const load = () => listActiveNotifications(app.db, new Date());
-  app.publicReads.add("/api/notifications", () =>
-    app.listCache.json("/api/notifications", "notifications", NotificationListSchema, load),
+  app.publicReads.add(
+    "/api/notifications",
+    () => app.listCache.json("/api/notifications", "notifications", NotificationListSchema, load),
+    ["notifications"],
   );
   app.get("/api/notifications", (_request, reply) =>
     app.listCache.send(reply, "/api/notifications", "notifications", NotificationListSchema, load),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { buttonClass } from "@/client/components/ui/button-variants";
 import type { FirstPaint } from "@/client/first-paint";
 import { APP_SCRIPT_ATTRIBUTE } from "@/common/first-paint";
+import type { LiveTopic } from "@/common/live";
 import { NOT_FOUND_PAGE, type PageFile, PRIVATE_PAGE_FILES, pageRouteOf } from "@/common/pages";
 import type { SiteConfig } from "@/common/site";
 import { EASTERN, localTimeBeside } from "@/common/time";
@@ -137,7 +138,12 @@ interface Paint {
   drawnAt: number;
   /** The public answers the draw read, each by its URL with its shape then. */
   reads: Map<string, string>;
-  /** The changes announced before the draw began: fewer than now, and its counts may be behind. */
+  /** The topics whose changes can alter what it shows (its reads' topics); undefined: any change can. */
+  topics: readonly LiveTopic[] | undefined;
+  /**
+   * The changes of its topics announced before the draw began: fewer than now, and its counts may be behind.
+   * A vote on today's race leaves the archive's or the About page's paint as quiet as no vote.
+   */
   changes: number;
   /** The changes announced before its lists were last compared with the lists of now (the draw's at first). */
   checked: number;
@@ -191,8 +197,22 @@ export function createFirstPaints(deps: {
 }): FirstPaints {
   const { reads, site } = deps;
   const kept = new Map<string, Kept>();
-  /** Changes announced so far: a paint is behind when it was drawn before the last one. */
-  let changes = 0;
+  /** Changes announced so far, of each topic: a paint is behind when one of its topics changed since its draw. */
+  const changes = new Map<LiveTopic | "any", number>();
+  type Changes = ReadonlyMap<LiveTopic | "any", number>;
+  /** The changes (as of `at`) that can alter an answer or page read from `topics` (undefined: any topic). */
+  const changesOf = (topics: readonly LiveTopic[] | undefined, at: Changes = changes) =>
+    topics ? topics.reduce((sum, topic) => sum + (at.get(topic) ?? 0), 0) : (at.get("any") ?? 0);
+  /** The topics of a page that read `urls`: every one's topics, or undefined when one's are not known. */
+  const topicsOfReads = (urls: Iterable<string>) => {
+    const topics = new Set<LiveTopic>();
+    for (const url of urls) {
+      const its = reads.topicsOf(url);
+      if (!its) return undefined;
+      for (const topic of its) topics.add(topic);
+    }
+    return [...topics];
+  };
   /** Each page's lists at its last draw, kept longer than its paint (by the same bound, least recent out). */
   const recipes = new Map<string, Recipe>();
   const drawsBy = new Map<string, { since: number; count: number }>();
@@ -200,7 +220,7 @@ export function createFirstPaints(deps: {
   /** Draws a page on the first paints' thread (first-paint-drawer.ts): never on the thread of the votes. */
   const draw = async (pathname: string): Promise<Paint> => {
     const drawnAt = Date.now();
-    const changesBefore = changes;
+    const changesBefore: Changes = new Map(changes);
     const read = async (url: string) => {
       const { status, body } = await reads.answer(url);
       return { status, body: String(body) };
@@ -216,21 +236,24 @@ export function createFirstPaints(deps: {
       setMostRecent(recipes, pathname, drawn.recipe, deps.max);
       const route = pageRouteOf(pathname) ?? "not-found";
       deps.metrics?.renderFetches.inc({ route }, drawn.fetchedDuringRender);
-      const reads = new Map(drawn.reads);
+      const paintReads = new Map(drawn.reads);
+      const topics = topicsOfReads(paintReads.keys());
       return {
         body: drawn.paint,
         drawnAt,
-        reads,
-        changes: changesBefore,
-        checked: changesBefore,
+        reads: paintReads,
+        topics,
+        changes: changesOf(topics, changesBefore),
+        checked: changesOf(topics, changesBefore),
         checkedAt: drawnAt,
       };
     } catch (error) {
       deps.log.warn({ err: error, pathname }, "first paint not drawn: the browser draws the page");
       const nothing = {
         reads: new Map(),
-        changes: changesBefore,
-        checked: changesBefore,
+        topics: undefined,
+        changes: changesOf(undefined, changesBefore),
+        checked: changesOf(undefined, changesBefore),
         checkedAt: drawnAt,
       };
       return { body: undefined, drawnAt, ...nothing };
@@ -240,7 +263,7 @@ export function createFirstPaints(deps: {
   const isFresh = (paint: Paint, now: number) => {
     const age = now - paint.drawnAt;
     if (!paint.body) return age < deps.checkMs;
-    return age < (paint.changes < changes ? deps.countsMs : deps.quietMs);
+    return age < (paint.changes < changesOf(paint.topics) ? deps.countsMs : deps.quietMs);
   };
 
   /**
@@ -266,9 +289,13 @@ export function createFirstPaints(deps: {
     return true;
   };
 
-  /** Each public answer's shape as of the changes announced when it was read: shared by the pages reading it. */
+  /**
+   * Each public answer's shape as of the changes of its topics announced when it was read: shared by the
+   * pages reading it.
+   */
   const shapes = new Map<string, { changes: number; shape: Promise<string | undefined> }>();
   const shapeNow = (url: string) => {
+    const changes = changesOf(reads.topicsOf(url));
     const known = shapes.get(url);
     if (known?.changes === changes) return known.shape;
     const shape = reads.answer(url).then(
@@ -281,7 +308,7 @@ export function createFirstPaints(deps: {
 
   /**
    * Whether the kept paint still lists what its page lists now: compared at most once per `checkMs`, and only
-   * once changes were announced since its last comparison. A paint that does not is dropped.
+   * once changes of its topics were announced since its last comparison. A paint that does not is dropped.
    */
   const keepsItsShape = (
     pathname: string,
@@ -289,9 +316,9 @@ export function createFirstPaints(deps: {
     paint: Paint,
     now: number,
   ): Promise<boolean> | boolean => {
-    if (paint.checked === changes || now - paint.checkedAt < deps.checkMs) return true;
+    if (paint.checked === changesOf(paint.topics) || now - paint.checkedAt < deps.checkMs) return true;
     paint.checking ??= (async () => {
-      const changesBefore = changes;
+      const changesBefore = changesOf(paint.topics);
       for (const [url, shape] of paint.reads) {
         if ((await shapeNow(url)) === shape) continue;
         if (kept.get(pathname) === entry) kept.delete(pathname);
@@ -306,9 +333,10 @@ export function createFirstPaints(deps: {
     return paint.checking;
   };
 
-  // The vote path's only cost here: a count (pages compare their lists when next asked for).
-  deps.events.onChange(() => {
-    changes++;
+  // The vote path's only cost here: counts (pages compare their lists when next asked for).
+  deps.events.onChange((topics) => {
+    changes.set("any", (changes.get("any") ?? 0) + 1);
+    for (const topic of topics) changes.set(topic, (changes.get(topic) ?? 0) + 1);
   });
 
   const keep = (pathname: string, entry: Kept) => setMostRecent(kept, pathname, entry, deps.max);
