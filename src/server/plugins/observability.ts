@@ -294,14 +294,15 @@ export function labelRoute(request: IncomingMessage, route: string): void {
 
 /**
  * The route pattern of an answered request, never its path or query string: its label when web-app.ts gave
- * one, else the pattern Fastify matched, else "unmatched" (404s, and what reached the static plugin's
- * wildcard `/*` without being a file or a page), so the labels stay few whatever paths are asked for.
+ * one, else the pattern Fastify matched ("/assets/*" for each built file's own route: their hashed names
+ * change per release), else "unmatched" (404s), so the labels stay few whatever paths are asked for.
  */
 function routeOf(request: FastifyRequest): string {
   const label = routeLabels.get(request.raw);
   if (label) return label;
   const route = request.routeOptions.url;
-  return route === undefined || route === "/*" ? "unmatched" : route;
+  if (route === undefined) return "unmatched";
+  return route.startsWith("/assets/") ? "/assets/*" : route;
 }
 
 export interface FirstPaintMetrics {
