@@ -464,8 +464,15 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
       DELETE FROM ${telegramPosts}
       WHERE ${telegramPosts.kind} = 'launch' AND ${telegramPosts.subject} IN (SELECT id::text FROM ${headlines})`);
 
+    // Two winners this month and two the month before, whatever today's date: the archive shows two months
+    // (early in a month, three days ago was last month and 35 days ago the month before it).
     const thisMonth = easternDay(ago(1));
-    const lastMonth = easternDay(ago(35));
+    const monthStart = `${thisMonth.slice(0, 8)}01`;
+    const daysBefore = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T12:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+    const earlierThisMonth = [easternDay(ago(3)), monthStart].sort()[1] as string;
+    const lastMonth = daysBefore(monthStart, 2);
+    const earlierLastMonth = daysBefore(monthStart, 5);
     await tx.insert(archiveEntries).values([
       {
         title: "Cat Buys Yacht With Treat Savings",
@@ -481,7 +488,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: moon,
         votes: 29,
         memeCoin: "HAMSTRONAUT",
-        launchDate: easternDay(ago(3)),
+        launchDate: earlierThisMonth,
       },
       {
         title: "Rocket Made Of Pizza Reaches Orbit",
@@ -497,7 +504,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date, storeImage: StoreImage)
         imageUrl: frog,
         votes: 18,
         memeCoin: "FROGDOM",
-        launchDate: easternDay(ago(38)),
+        launchDate: earlierLastMonth,
       },
     ]);
 
