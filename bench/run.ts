@@ -21,7 +21,8 @@
  * BENCH_CONNECTIONS (50), BENCH_CROWD_SECONDS (crowd length per server, 20), BENCH_CROWD_VOTE_RATE (votes a
  * second during the crowd, 40), BENCH_CROWD_PAGE_RATE (page reads a second, 30), BENCH_ROUNDS (alternating
  * rounds per case, 2), BENCH_CASES (which cases
- * run: a comma list of reads, votes and crowd; all by default — one case alone, to profile it).
+ * run: a comma list of reads, votes and crowd; all by default — one case alone, to profile it), BENCH_PROFILE
+ * (a folder: a CPU profile of each server in each vote and crowd round, started after the visitors' cookies).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -208,6 +209,7 @@ function voteRequests(s: Subject, visitors: Visitor[]): autocannon.Request[] {
 async function voteRound(s: Subject, amount: number) {
   const visitors = await issueVisitors(s.site.base, amount, s.nextVisitor);
   s.nextVisitor += amount;
+  const stopProfile = await s.site.profile(`votes-${s.name.replace(/ /g, "-")}-${s.nextVisitor}`);
   const before = cpuMs(s.site.pid);
   // Timed from the start to the last answer: a run with an `amount` ends at autocannon's next 1-second
   // sampling tick, so its own duration rounds up to whole seconds (10,000 votes in 4.2 s read as 5.01 s).
@@ -221,6 +223,7 @@ async function voteRound(s: Subject, amount: number) {
     },
   );
   s.votes.cpu += cpuMs(s.site.pid) - before;
+  await stopProfile();
   s.votes.seconds += (lastAnswerAt - started) / 1000;
   s.votes.ok += result["2xx"];
   s.votes.refused += result.non2xx;
@@ -247,6 +250,7 @@ async function crowdRound(s: Subject) {
   const visitors = await issueVisitors(s.site.base, votes, s.nextVisitor);
   s.nextVisitor += votes;
   const drawsBefore = await drawsByRoute(s.site.base);
+  const stopProfile = await s.site.profile(`crowd-${s.name.replace(/ /g, "-")}-${s.nextVisitor}`);
   const before = cpuMs(s.site.pid);
   const page = { cookie: s.cookie, "accept-encoding": "br, gzip" };
   const failedAnswer = (status: number) => {
@@ -300,6 +304,7 @@ async function crowdRound(s: Subject) {
     ),
   ]);
   s.crowd.cpu += cpuMs(s.site.pid) - before;
+  await stopProfile();
   for (const result of results) {
     s.crowd.requests += result.requests.total;
     s.crowd.non2xx += result.non2xx;

@@ -17,6 +17,11 @@ export interface BenchSite {
   pid: number;
   /** "embedded PGlite" or "PostgreSQL". */
   kind: string;
+  /**
+   * With BENCH_PROFILE=<dir>: starts the V8 profiler in the server process; the returned function stops it
+   * and writes `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools). Without it, a no-op.
+   */
+  profile(name: string): Promise<() => Promise<void>>;
   /** Counts rows with one SQL query, after stop() (the embedded database is opened again from its files). */
   count(query: string): Promise<number>;
   stop(): Promise<void>;
@@ -95,6 +100,9 @@ export async function startSite(
   // BENCH_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where
   // its time goes (not allowed in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const profileDir = process.env.BENCH_PROFILE;
+  const inspectPort = profileDir ? await freePort() : 0;
+  if (profileDir) nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`);
   const server: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(serverDir, "main.js")], {
     cwd: release?.dir ?? ROOT,
     env,
@@ -112,6 +120,19 @@ export async function startSite(
     pid: server.pid as number,
     kind: databaseUrl ? "PostgreSQL" : "embedded PGlite",
     stop,
+    async profile(name) {
+      if (!profileDir) return async () => {};
+      const inspector = await Inspector.open(inspectPort);
+      await inspector.call("Profiler.enable");
+      await inspector.call("Profiler.setSamplingInterval", { interval: 200 });
+      await inspector.call("Profiler.start");
+      return async () => {
+        const { profile } = (await inspector.call("Profiler.stop")) as { profile: unknown };
+        fs.mkdirSync(profileDir, { recursive: true });
+        fs.writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+        inspector.close();
+      };
+    },
     async count(query) {
       if (databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -143,6 +164,43 @@ export async function startSite(
     throw error;
   }
   return site;
+}
+
+/**
+ * The server's inspector (started by BENCH_PROFILE's --inspect), over the DevTools protocol: profiling only
+ * a case's window leaves out the start and the visitors' cookies.
+ */
+class Inspector {
+  private next = 1;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+  private constructor(private readonly socket: WebSocket) {
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+    });
+  }
+
+  static async open(port: number): Promise<Inspector> {
+    const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      webSocketDebuggerUrl: string;
+    }[];
+    const socket = new WebSocket(target?.webSocketDebuggerUrl ?? "");
+    await new Promise((resolve, reject) => {
+      socket.addEventListener("open", resolve, { once: true });
+      socket.addEventListener("error", reject, { once: true });
+    });
+    return new Inspector(socket);
+  }
+
+  call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+    const id = this.next++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
 }
 
 /** CPU time (user + system) a process has used so far, in milliseconds (/proc counts in 1/100 s on Linux). */

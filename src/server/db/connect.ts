@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type messages, PGlite, protocol, types } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { readMigrations } from "./migration-files";
+import { type PgliteLocks, pglitePrepared } from "./pglite-prepared";
 import * as schema from "./schema";
 
 /** The one database handle type the services use; both drivers implement it. */
@@ -116,6 +117,12 @@ export function migrationCount(): number {
 export interface PreparedStatement {
   name: string;
   text: string;
+  /**
+   * On PGlite, may share a transaction with other such statements that arrive while the connection is busy
+   * (db/pglite-prepared.ts, decision 020): only for a statement that does its whole work itself and whose
+   * callers need nothing but its own answer. PostgreSQL runs each alone on a pooled connection.
+   */
+  groupCommit?: boolean;
 }
 
 export type StatementValue = string | number | null;
@@ -204,68 +211,6 @@ export function createPgliteDataDir(dataDir: string): void {
   } finally {
     fs.rmSync(building, { recursive: true, force: true });
   }
-}
-
-/** PGlite's own locks, which its query() takes; execProtocol() takes neither. */
-interface PgliteLocks {
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-}
-
-/**
- * Prepared statements on PGlite's one connection, through its wire protocol: Bind, Execute and Sync in one
- * call, where client.query() makes six calls into the database (parse, describe, bind, describe, execute,
- * sync) and plans the statement again each time.
- */
-function pglitePrepared(client: PGlite): Database["runPrepared"] {
-  const locks = client as unknown as PgliteLocks;
-  // As client.query() does: wait until no transaction is open (a transaction's statements run between awaits,
-  // and a statement sent meanwhile would run inside it), then hold the connection for one exchange.
-  const exclusive = (message: Uint8Array) =>
-    locks._runExclusiveTransaction(() => locks._runExclusiveQuery(() => client.execProtocol(message)));
-  const { serialize } = protocol;
-  const columnsOf = new Map<string, Promise<messages.Field[]>>();
-  const prepare = (statement: PreparedStatement) => {
-    const message = Buffer.concat([
-      serialize.parse({ name: statement.name, text: statement.text }),
-      serialize.describe({ type: "S", name: statement.name }),
-      serialize.sync(),
-    ]);
-    return exclusive(message).then(({ messages: answer }) => {
-      const description = answer.find(
-        (m): m is messages.RowDescriptionMessage => m.name === "rowDescription",
-      );
-      return description?.fields ?? [];
-    });
-  };
-  return async <T>(statement: PreparedStatement, values: readonly StatementValue[]) => {
-    let columns = columnsOf.get(statement.name);
-    if (!columns) {
-      columns = prepare(statement);
-      columnsOf.set(statement.name, columns);
-      columns.catch(() => columnsOf.delete(statement.name));
-    }
-    const fields = await columns;
-    const message = Buffer.concat([
-      serialize.bind({
-        statement: statement.name,
-        values: values.map((v) => (v === null ? null : String(v))),
-      }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
-    const rows: T[] = [];
-    for (const m of (await exclusive(message)).messages) {
-      if (m.name !== "dataRow") continue;
-      const row: Record<string, unknown> = {};
-      (m as messages.DataRowMessage).fields.forEach((value, i) => {
-        const field = fields[i] as messages.Field;
-        row[field.name] = types.parseType(value, field.dataTypeID, client.parsers);
-      });
-      rows.push(row as T);
-    }
-    return rows;
-  };
 }
 
 /**

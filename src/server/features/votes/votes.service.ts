@@ -71,13 +71,16 @@ function refusal(outcome: Exclude<Outcome, "ok">, kind: Kind | null, now: Date):
 
 const CAST_VOTE: PreparedStatement = {
   name: "mg_cast_vote_evidence",
+  groupCommit: true,
   text: "SELECT * FROM cast_vote($1, $2, $3, $4, $5, $6::date, $7::timestamptz, $8, $9, $10, $11)",
 };
 
 /**
  * Casts a vote with one database round trip (the cast_vote function, migration 0005): it is counted
  * exactly once or refused with nothing changed, whatever runs beside it, in this process or another.
- * A prepared statement, not drizzle: this is the busiest write of the site (see Database.runPrepared).
+ * A prepared statement, not drizzle: this is the busiest write of the site (see Database.runPrepared). On
+ * PGlite, votes that arrive while the database is busy are committed together (groupCommit, decision 020):
+ * cast_vote does its whole work itself, and one that fails is run again alone.
  * The vote's evidence (keyed hashes of the IP, its network and the user agent) is worked out here, where
  * the secret is, and stored by the same call.
  */
