@@ -206,10 +206,13 @@ function voteRequests(s: Subject, visitors: Visitor[]): autocannon.Request[] {
   ];
 }
 
+/** A round's profile file name (BENCH_PROFILE): the case, the release and where its visitors start. */
+const profileName = (kind: string, s: Subject) => `${kind}-${s.name.replace(/ /g, "-")}-${s.nextVisitor}`;
+
 async function voteRound(s: Subject, amount: number) {
   const visitors = await issueVisitors(s.site.base, amount, s.nextVisitor);
   s.nextVisitor += amount;
-  const stopProfile = await s.site.profile(`votes-${s.name.replace(/ /g, "-")}-${s.nextVisitor}`);
+  const stopProfile = await s.site.profile(profileName("votes", s));
   const before = cpuMs(s.site.pid);
   // Timed from the start to the last answer: a run with an `amount` ends at autocannon's next 1-second
   // sampling tick, so its own duration rounds up to whole seconds (10,000 votes in 4.2 s read as 5.01 s).
@@ -250,7 +253,7 @@ async function crowdRound(s: Subject) {
   const visitors = await issueVisitors(s.site.base, votes, s.nextVisitor);
   s.nextVisitor += votes;
   const drawsBefore = await drawsByRoute(s.site.base);
-  const stopProfile = await s.site.profile(`crowd-${s.name.replace(/ /g, "-")}-${s.nextVisitor}`);
+  const stopProfile = await s.site.profile(profileName("crowd", s));
   const before = cpuMs(s.site.pid);
   const page = { cookie: s.cookie, "accept-encoding": "br, gzip" };
   const failedAnswer = (status: number) => {

@@ -176,7 +176,9 @@ class Inspector {
   private constructor(private readonly socket: WebSocket) {
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+      if (message.id === undefined) return;
+      this.waiting.get(message.id)?.(message.result);
+      this.waiting.delete(message.id);
     });
   }
 
