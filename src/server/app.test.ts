@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SITE_CONFIG_ELEMENT_ID } from "@/common/site";
 import { storeImage } from "./features/images/images.service";
 import { createTestApp, type TestApp } from "./test/test-app";
@@ -76,6 +76,19 @@ describe("routing", () => {
     const res = await t.app.inject({ method: "POST", url: "/archive", payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty("message");
+  });
+});
+
+describe("votes among reads (issue 28)", () => {
+  it("sends the votes waiting for their group commit as a read starts; a write leaves them to their turn", async () => {
+    t = await createTestApp();
+    // PGlite's group commit (db/pglite-prepared.ts has the mechanism's own tests); PostgreSQL has none.
+    const sent = vi.fn();
+    t.database.sendWaitingGroup = sent;
+    await t.app.inject({ method: "GET", url: "/api/settings" });
+    expect(sent).toHaveBeenCalledTimes(1);
+    await t.app.inject({ method: "POST", url: "/api/vote", payload: { headlineId: 424242 } });
+    expect(sent).toHaveBeenCalledTimes(1);
   });
 });
 

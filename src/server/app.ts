@@ -74,6 +74,12 @@ export const FIRST_PAINT = Object.freeze({
   max: 300,
   /** Draws one network may cause a minute (a crawler walking every headline); beyond, the browser draws. */
   drawsPerMinute: 30,
+  /**
+   * Paints past their keep are drawn again behind them one at a time, at least this far apart: pages drawn
+   * together (at start, or at a crowd's first burst) come to the end of their keep together, and were all
+   * drawn again at once beside the crowd's votes (issue 28).
+   */
+  behindGapMs: 250,
 });
 
 /** Methods that change nothing: their answers never wait for the database's announcements. */
@@ -168,6 +174,9 @@ export async function buildApp({
   // straight to the socket, without either.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // A read never goes before the votes already waiting for their group commit (PGlite, decision 020): a
+    // page read among the 8 PM crowd's votes was answered first, and the votes waited for it (issue 28).
+    if (READ_ONLY_METHODS.has(request.method)) database.sendWaitingGroup?.();
     if (closing) return done(busy("The server is restarting. Please try again in a moment.", 1));
     if (leaving && request.routeOptions.url === "/readyz") {
       reply

@@ -13,13 +13,13 @@ const RECORD_ALONE: PreparedStatement = { ...RECORD, name: "test_record_alone", 
 
 describe("PGlite prepared statements, group commit (decision 020)", () => {
   let client: PGlite;
-  let run: ReturnType<typeof pglitePrepared>;
+  let run: ReturnType<typeof pglitePrepared>["run"];
   let exchanges: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
     client = await PGlite.create();
     await client.exec("CREATE TABLE ledger (id serial PRIMARY KEY, label text NOT NULL, share int NOT NULL)");
-    run = pglitePrepared(client);
+    run = pglitePrepared(client).run;
     // Prepared once before counting: a statement's Parse and Describe are an exchange of their own.
     await run(RECORD, ["warm", 1]);
     await run(RECORD_ALONE, ["warm", 1]);
@@ -86,6 +86,25 @@ describe("PGlite prepared statements, group commit (decision 020)", () => {
     expect((await Promise.all(answers)).map(([row]) => row?.label)).toEqual(["t0", "t1", "t2", "t3", "t4"]);
     expect(exchanges).toHaveBeenCalledTimes(2);
     expect(exchanges.mock.calls.map((call: unknown[]) => bindsIn(call[0] as Uint8Array))).toEqual([1, 4]);
+  });
+
+  it("sends a waiting group before any other statement asked for after it (a page's read never overtakes the turn's votes)", async () => {
+    const order: string[] = [];
+    const first = run(RECORD, ["first", 1]).then(() => order.push("first"));
+    const group = Promise.all([run(RECORD, ["g1", 1]), run(RECORD, ["g2", 1])]).then(() =>
+      order.push("group"),
+    );
+    // A few microtasks later, still in the same turn: the two wait for its end, and a read asks for the
+    // connection (as a page's list read does among the crowd's votes).
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const read = client.query("SELECT 1").then(() => order.push("read"));
+    const write = client.exec("SELECT 1").then(() => order.push("exec"));
+
+    await Promise.all([first, group, read, write]);
+    expect(order).toEqual(["first", "group", "read", "exec"]);
+    // Still one group: sending it early did not split it.
+    const binds = exchanges.mock.calls.map((call: unknown[]) => bindsIn(call[0] as Uint8Array));
+    expect(binds.filter((n: number) => n > 0)).toEqual([1, 2]);
   });
 
   it("sends a statement alone when nothing arrives with it", async () => {

@@ -41,10 +41,18 @@ const bindAndExecute = (statement: PreparedStatement, values: readonly Statement
  * 50 connections, decision 020). A vote among other requests waits for nothing. If any of them
  * fails, the transaction is rolled back whole (nothing of the group was written) and each is run again on
  * its own, so one bad statement fails only its own caller. Every caller is answered after the commit.
+ *
+ * No other statement overtakes a waiting group: the client's own query(), exec() and transaction() (what
+ * Drizzle and everything else call) send it first. A group waits only to gather the rest of its turn's
+ * burst; once something else is about to take the connection, waiting gains nothing, and the crowd's votes
+ * waited behind every page read of their turn (issue 28: the crowd's vote p99 at 1.3-2.5x the previous
+ * release's, decision 020's amendment).
  */
-export function pglitePrepared(
-  client: PGlite,
-): <T>(statement: PreparedStatement, values: readonly StatementValue[]) => Promise<T[]> {
+export function pglitePrepared(client: PGlite): {
+  run: <T>(statement: PreparedStatement, values: readonly StatementValue[]) => Promise<T[]>;
+  /** Sends the group waiting for the end of its turn now (Database.sendWaitingGroup). */
+  sendWaitingGroup: () => void;
+} {
   const locks = client as unknown as PgliteLocks;
   // As client.query() does: wait until no transaction is open (a transaction's statements run between awaits,
   // and a statement sent meanwhile would run inside it), then hold the connection for one exchange.
@@ -95,9 +103,11 @@ export function pglitePrepared(
       .map((m) => rowOf(fields, m));
   };
 
-  // The group that will go next, and whether an exchange is already waiting for the connection to take it.
+  // The group that will go next; whether an exchange is already waiting for the connection to take it; and
+  // the end of the turn it waits for, until it asks for the connection.
   const waiting: Waiting[] = [];
   let pending = false;
+  let endOfTurn: ReturnType<typeof setImmediate> | undefined;
 
   const runGroup = () =>
     exclusive(async () => {
@@ -140,22 +150,44 @@ export function pglitePrepared(
     for (const w of group) await runAlone(w.statement, w.values, w.fields).then(w.resolve, w.reject);
   };
 
+  /** Asks for the connection for the waiting group: it goes before any statement that asks after it. */
+  const sendGroup = () => {
+    if (endOfTurn) clearImmediate(endOfTurn);
+    endOfTurn = undefined;
+    // runGroup settles each statement's own promise; a failure to take the connection fails them too.
+    runGroup().catch((error) => {
+      for (const w of waiting.splice(0)) w.reject(error);
+    });
+  };
+
   const schedule = () => {
     pending = true;
     // After the requests this turn of the event loop read (PGlite runs each exchange synchronously on this
-    // thread, so "while the connection is busy" alone would never gather anyone): they all go together.
-    setImmediate(() => {
-      // runGroup settles each statement's own promise; a failure to take the connection fails them too.
-      runGroup().catch((error) => {
-        for (const w of waiting.splice(0)) w.reject(error);
-      });
-    });
+    // thread, so "while the connection is busy" alone would never gather anyone): they all go together,
+    // unless another statement asks for the connection first (below).
+    endOfTurn = setImmediate(sendGroup);
   };
+
+  const sendWaitingGroup = () => {
+    if (endOfTurn) sendGroup();
+  };
+
+  // Every other statement asks for the connection through these (query() and exec() through
+  // _runExclusiveTransaction, one microtask later): a group still waiting for its turn's end asks first.
+  const host = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ["query", "exec", "transaction"]) {
+    const own = host[name]?.bind(client);
+    if (!own) continue;
+    host[name] = (...args) => {
+      sendWaitingGroup();
+      return own(...args);
+    };
+  }
 
   // Whether a statement already went alone in this turn of the event loop.
   let turnTaken = false;
 
-  return async <T>(statement: PreparedStatement, values: readonly StatementValue[]) => {
+  const run = async <T>(statement: PreparedStatement, values: readonly StatementValue[]) => {
     const fields = await columns(statement);
     const alone = () => exclusive(() => runAlone(statement, values, fields)) as Promise<T[]>;
     if (!statement.groupCommit) return alone();
@@ -173,4 +205,5 @@ export function pglitePrepared(
       if (!pending) schedule();
     });
   };
+  return { run, sendWaitingGroup };
 }

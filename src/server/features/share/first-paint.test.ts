@@ -461,6 +461,42 @@ describe("kept paints and draws are bounded (issue 28)", () => {
     }
   });
 
+  it("draws paints past their keep again behind them one at a time, not all at once beside the crowd's votes", async () => {
+    const app = await createTestApp({ staticDir: staticDir() }, new Date(), {
+      quietMs: 3_000,
+      countsMs: 3_000,
+      behindGapMs: 500,
+    });
+    try {
+      const pages = ["/about", "/submit", "/archive"];
+      const sourceOf = async (url: string) =>
+        /desc="(\w+)"/.exec(String((await app.app.inject({ url })).headers["server-timing"]))?.[1];
+      const draws = async () =>
+        (await Promise.all(pages.map((p) => drawsOf(app, p)))).reduce((a, b) => a + b);
+      /** The draws once the one under way (if any) is done: nothing else asks meanwhile. */
+      const drawsSettled = async (atLeast: number) => {
+        for (let waited = 0; waited < 5_000 && (await draws()) < atLeast; waited += 50) await sleep(50);
+        await sleep(100);
+        return draws();
+      };
+      await sourceOf("/"); // the thread started
+      for (const page of pages) expect(await sourceOf(page)).toBe("drawn");
+      expect(await draws()).toBe(3);
+
+      // Drawn together, past their keep together: asked at once, each is served as kept and one is drawn
+      // again behind its paint.
+      await sleep(3_200);
+      expect(await Promise.all(pages.map(sourceOf))).toEqual(["kept", "kept", "kept"]);
+      expect(await drawsSettled(4)).toBe(4);
+      // The next goes once the gap has passed, for the next request.
+      await sleep(500);
+      expect(await Promise.all(pages.map(sourceOf))).toEqual(["kept", "kept", "kept"]);
+      expect(await drawsSettled(5)).toBe(5);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("gives a network over its draws a minute the page the browser draws, never an error", async () => {
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push(await createHeadline(small.db, { title: `Walked headline ${i}` }));

@@ -177,8 +177,9 @@ type Recipe = FirstPaintDraw["recipe"];
  *   for a page nobody reads, and one comparison per `checkMs` for a page read (votes per second ran at
  *   0.76-0.81x the previous release's while every kept paint was compared each second).
  * A paint past its time (younger than twice `quietMs`) whose lists kept their shape is served while its
- * successor is drawn (stale while redrawn): no visitor waits for a draw that only brings counts. A paint dropped for its shape is drawn for
- * the next visitor, who waits for it.
+ * successor is drawn (stale while redrawn): no visitor waits for a draw that only brings counts. Those draws
+ * behind go one at a time, `behindGapMs` apart at least, so paints whose keep ends together are drawn again
+ * in turn, not all at once. A paint dropped for its shape is drawn for the next visitor, who waits for it.
  * At most `max` paints are kept, the least recently used dropped first; a network may force `drawsPerMinute`
  * draws a minute, beyond which it gets the pre-paint shell (the browser draws the page). A draw that fails
  * (a list that cannot be read now) leaves the page to the browser for `checkMs`.
@@ -194,6 +195,7 @@ export function createFirstPaints(deps: {
   checkMs: number;
   max: number;
   drawsPerMinute: number;
+  behindGapMs: number;
 }): FirstPaints {
   const { reads, site } = deps;
   const kept = new Map<string, Kept>();
@@ -357,10 +359,18 @@ export function createFirstPaints(deps: {
     return entry;
   };
 
+  /** Whether a draw behind is under way, and when the next may start. */
+  let drawingBehind = false;
+  let nextBehindAt = 0;
+  const mayDrawBehind = (now: number) => !drawingBehind && now >= nextBehindAt;
+
   /** Draws the page anew behind `old`, which is served until the new paint takes its place. */
   const redrawBehind = (pathname: string, old: Kept) => {
     old.redrawing = true;
+    drawingBehind = true;
     void drawn(pathname).promise.then((paint) => {
+      drawingBehind = false;
+      nextBehindAt = Date.now() + deps.behindGapMs;
       old.redrawing = false;
       // Dropped meanwhile (its shape changed): what this draw read may be from before the change.
       if (paint.body && kept.get(pathname) === old)
@@ -378,7 +388,13 @@ export function createFirstPaints(deps: {
       found?.settled?.body && !(await keepsItsShape(pathname, found, found.settled, now)) ? undefined : found;
     if (hit && (!hit.settled || isFresh(hit.settled, now) || servableStale(hit.settled, now))) {
       keep(pathname, hit);
-      if (hit.settled && !hit.redrawing && !isFresh(hit.settled, now) && mayDraw(network, now))
+      if (
+        hit.settled &&
+        !hit.redrawing &&
+        !isFresh(hit.settled, now) &&
+        mayDrawBehind(now) &&
+        mayDraw(network, now)
+      )
         redrawBehind(pathname, hit);
       const paint = await hit.promise;
       return { body: paint.body, source: "kept", ms: performance.now() - started };
