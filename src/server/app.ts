@@ -39,6 +39,7 @@ import { createPushFetch } from "./integrations/outbound";
 import { createTelegramClient } from "./integrations/telegram";
 import { busy } from "./lib/http-error";
 import { ListCache } from "./lib/list-cache";
+import { oneAtATurn } from "./lib/one-at-a-turn";
 import { PublicReads } from "./lib/public-reads";
 import { RedisLink } from "./lib/redis";
 import { REQUEST_ID_HEADER, requestIdOf } from "./lib/request-id";
@@ -293,10 +294,13 @@ export async function buildApp({
   await app.register(installRoutes);
   await app.register(editionsRoutes);
   const paints = { ...FIRST_PAINT, ...firstPaint };
+  // What pages read again under votes (heads, a kept paint's comparison) goes one read a turn of the event
+  // loop, so that the votes arriving meanwhile are read between two (issue 28).
+  const pageReadTurn = oneAtATurn();
   await registerWebApp(
     app,
     config,
-    createPageHeads({ db: app.db, config, events: liveEvents, ...paints }),
+    createPageHeads({ db: app.db, config, events: liveEvents, ...paints, turn: pageReadTurn }),
     createFirstPaints({
       ...paints,
       reads: app.publicReads,
@@ -304,6 +308,7 @@ export async function buildApp({
       events: liveEvents,
       metrics: metrics.firstPaint,
       log: app.log,
+      turn: pageReadTurn,
     }),
   );
 

@@ -196,6 +196,8 @@ export function createFirstPaints(deps: {
   max: number;
   drawsPerMinute: number;
   behindGapMs: number;
+  /** Waits for a comparison's turn (lib/one-at-a-turn.ts): a burst of them never holds the votes. */
+  turn: () => Promise<void>;
 }): FirstPaints {
   const { reads, site } = deps;
   const kept = new Map<string, Kept>();
@@ -300,10 +302,13 @@ export function createFirstPaints(deps: {
     const changes = changesOf(reads.topicsOf(url));
     const known = shapes.get(url);
     if (known?.changes === changes) return known.shape;
-    const shape = reads.answer(url).then(
-      ({ status, body }) => (status === 200 ? shapeOf(String(body)) : undefined),
-      () => undefined,
-    );
+    const shape = deps
+      .turn()
+      .then(() => reads.answer(url))
+      .then(
+        ({ status, body }) => (status === 200 ? shapeOf(String(body)) : undefined),
+        () => undefined,
+      );
     setMostRecent(shapes, url, { changes, shape }, deps.max);
     return shape;
   };

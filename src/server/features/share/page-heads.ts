@@ -86,6 +86,8 @@ export function createPageHeads(deps: {
   countsMs: number;
   /** Changes closer together than this are one change to the heads (the first paints' checkMs). */
   checkMs: number;
+  /** Waits for this read's turn (lib/one-at-a-turn.ts), shared with the first paints' comparisons. */
+  turn: () => Promise<void>;
 }): PageHeads {
   const { db, config } = deps;
   const site = config.siteName;
@@ -95,30 +97,46 @@ export function createPageHeads(deps: {
   // process at once, from others through the live events: the list cache's announcements, decision 006)
   // and for LIST_CACHE_MS at most, which bounds what no event announces (a market refresh).
   const kept = { ttlMs: config.listCacheMs, max: MAX_CACHED_HEADLINES };
-  const edition = new KeptUntilChange<"edition", Edition>(() => findEdition(db), kept);
+  // Read again once a second under votes, each when its turn comes: never a burst of them (issue 28).
+  const inTurn =
+    <K, V>(load: (key: K) => Promise<V>) =>
+    async (key: K) => {
+      await deps.turn();
+      return load(key);
+    };
+  const edition = new KeptUntilChange<"edition", Edition>(
+    inTurn(() => findEdition(db)),
+    kept,
+  );
   /** A headline for its page: a link posted on X brings crawlers and readers to one page at once. */
-  const headlines = new KeptUntilChange<number, HeadlinePage | null>((id) => findHeadlinePage(db, id), kept);
+  const headlines = new KeptUntilChange<number, HeadlinePage | null>(
+    inTurn((id) => findHeadlinePage(db, id)),
+    kept,
+  );
   /** An edition's day and its winner or leader, null for a day without an edition. */
   const editions = new KeptUntilChange<string, Awaited<ReturnType<typeof findEditionLeader>>>(
-    (day) => findEditionLeader(db, day, new Date()),
+    inTurn((day) => findEditionLeader(db, day, new Date())),
     kept,
   );
   /** Whether a receipt id is one: any other is the not-found page with its 404 (issue 28). */
   const receipts = new KeptUntilChange<string, boolean>(
-    async (receipt) => Boolean(await findByReceipt(db, receipt)),
+    inTurn(async (receipt) => Boolean(await findByReceipt(db, receipt))),
     kept,
   );
   /** An edition's launch: the winner's title, or null for a day without one (its page is then the 404). */
-  const launchDays = new KeptUntilChange<string, { title: string } | null>(async (day) => {
-    const [row] = await db
-      .select({ title: headlineRows.title })
-      .from(launches)
-      .innerJoin(headlineRows, eq(headlineRows.id, launches.headlineId))
-      .where(eq(launches.editionDay, day))
-      .orderBy(asc(launches.id))
-      .limit(1);
-    return row ?? null;
-  }, kept);
+  const launchDays = new KeptUntilChange<string, { title: string } | null>(
+    inTurn(async (day) => {
+      const [row] = await db
+        .select({ title: headlineRows.title })
+        .from(launches)
+        .innerJoin(headlineRows, eq(headlineRows.id, launches.headlineId))
+        .where(eq(launches.editionDay, day))
+        .orderBy(asc(launches.id))
+        .limit(1);
+      return row ?? null;
+    }),
+    kept,
+  );
   const forgetAll = () => {
     edition.forget();
     headlines.forget();
