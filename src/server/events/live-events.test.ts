@@ -39,6 +39,24 @@ async function openVoting(t: TestApp) {
   return createHeadline(t.db);
 }
 
+/**
+ * Runs a change and answers what was heard for it (`heard` is filled by the caller's listener, a marker
+ * notification's "notifications" last).
+ */
+function announcer(t: TestApp, heard: string[]) {
+  return async (change: () => Promise<unknown>) => {
+    // What was written before has been heard (on PostgreSQL a change made outside a request reaches the
+    // listening connection a moment after its statement answers).
+    await t.database.changesHeard();
+    heard.length = 0;
+    await change();
+    // A marker after the change: once it is heard, the change's own announcement was too.
+    await t.db.insert(notifications).values({ message: "marker", expiresAt: new Date(Date.now() + 60_000) });
+    await expect.poll(() => heard.at(-1)).toBe("notifications");
+    return heard.slice(0, -1);
+  };
+}
+
 describe("live updates", () => {
   it("hears every change from the database, whoever made it, as the lists the changed rows appear in", async () => {
     const t = await createTestApp();
@@ -46,19 +64,7 @@ describe("live updates", () => {
     const heard: string[] = [];
     t.app.liveEvents.onChange((topics) => heard.push(topics.join(",")));
     // Each statement below is written straight to the database: no route, service or job announces it.
-    const announced = async (change: () => Promise<unknown>) => {
-      // What was written before has been heard (on PostgreSQL a change made outside a request reaches the
-      // listening connection a moment after its statement answers).
-      await t.database.changesHeard();
-      heard.length = 0;
-      await change();
-      // A marker after the change: once it is heard, the change's own announcement was too.
-      await t.db
-        .insert(notifications)
-        .values({ message: "marker", expiresAt: new Date(Date.now() + 60_000) });
-      await expect.poll(() => heard.at(-1)).toBe("notifications");
-      return heard.slice(0, -1);
-    };
+    const announced = announcer(t, heard);
 
     const today = await createHeadline(t.db, { stage: "today" });
     expect(
@@ -127,6 +133,46 @@ describe("live updates", () => {
           .where(and(eq(headlines.inTodaysVoting, true), eq(headlines.inTomorrowsNews, false))),
       ),
     ).toEqual(["headlines"]);
+  });
+
+  it("says when a change moved only counts: a vote, a market refresh, never an edit (migration 0021)", async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const heard: string[] = [];
+    t.app.liveEvents.onChange((topics, { countsOnly }) =>
+      heard.push(`${topics.join(",")}${countsOnly ? " (counts only)" : ""}`),
+    );
+    const announced = announcer(t, heard);
+    const today = await openVoting(t);
+    const where = eq(headlines.id, today.id);
+
+    // A vote through the site: its tally, its race and when it came.
+    const vote = await t.app.inject({
+      method: "POST",
+      url: "/api/vote",
+      payload: { headlineId: today.id },
+      cookies: { mg_visitor: "countsonlyvisitor00001" },
+    });
+    expect(vote.statusCode).toBe(200);
+    await t.database.changesHeard();
+    expect(heard.at(-1)).toBe("headlines (counts only)");
+    expect(
+      await announced(() => t.db.update(headlines).set({ price: 0.5, marketCap: 1e6 }).where(where)),
+    ).toEqual(["headlines (counts only)"]);
+    // What a page shows beside its counts.
+    expect(await announced(() => t.db.update(headlines).set({ title: "Edited" }).where(where))).toEqual([
+      "headlines",
+    ]);
+    expect(
+      await announced(() => t.db.update(headlines).set({ votes: 9, title: "Again" }).where(where)),
+    ).toEqual(["headlines"]);
+    expect(await announced(() => t.db.update(headlines).set({ listedTomorrow: true }).where(where))).toEqual([
+      "headlines,tomorrows-news",
+    ]);
+    // A count of a headline in both lists.
+    expect(await announced(() => t.db.update(headlines).set({ votes: 10 }).where(where))).toEqual([
+      "headlines,tomorrows-news (counts only)",
+    ]);
   });
 
   it("streams server-sent events and announces a vote to an open page", async () => {

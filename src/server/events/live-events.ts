@@ -7,6 +7,18 @@ const FLUSH_MS = 1_000;
 
 type Listener = (topics: LiveTopic[]) => void;
 
+/** What else a change says: `countsOnly` when it moved nothing but counts (a vote, a market refresh). */
+export interface ChangeKind {
+  countsOnly: boolean;
+}
+type ChangeListener = (topics: LiveTopic[], kind: ChangeKind) => void;
+
+/**
+ * The word after an announcement's topics when the change moved only counts (migration 0021): what the lists
+ * show kept its shape. Not a topic: a process that does not know it reads the topics alone.
+ */
+export const COUNTS_ONLY = "counts";
+
 /**
  * Live updates: "these lists changed". The database announces every change itself, whoever made it (a
  * visitor's vote, staff, a job, a statement typed by hand): triggers NOTIFY the lists a changed row appears
@@ -17,7 +29,7 @@ type Listener = (topics: LiveTopic[]) => void;
 export class LiveEvents {
   private readonly pending = new Set<LiveTopic>();
   private readonly listeners = new Set<Listener>();
-  private readonly changeListeners = new Set<Listener>();
+  private readonly changeListeners = new Set<ChangeListener>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private closed = false;
@@ -31,7 +43,10 @@ export class LiveEvents {
   async listen(database: Pick<Database, "listenForChanges" | "changesHeard">): Promise<void> {
     this.ownChangesHeard = () => database.changesHeard();
     this.unlisten = await database.listenForChanges(
-      (payload) => this.changed(...payload.split(",").filter(isLiveTopic)),
+      (payload) => {
+        const words = payload.split(",");
+        this.announce(words.filter(isLiveTopic), { countsOnly: words.includes(COUNTS_ONLY) });
+      },
       () => {
         this.log.info("live events: listening again; every list counts as changed");
         this.changed(...LIVE_TOPICS);
@@ -48,8 +63,12 @@ export class LiveEvents {
 
   /** Lists changed: caches hear it at once, open pages with the next flush. */
   changed(...topics: LiveTopic[]): void {
+    this.announce(topics, { countsOnly: false });
+  }
+
+  private announce(topics: LiveTopic[], kind: ChangeKind): void {
     if (topics.length === 0) return;
-    for (const listener of this.changeListeners) listener(topics);
+    for (const listener of this.changeListeners) listener(topics, kind);
     for (const topic of topics) this.pending.add(topic);
     if (!this.timer && !this.closed) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
@@ -58,7 +77,7 @@ export class LiveEvents {
   }
 
   /** Called at once for every change announced, by any process. */
-  onChange(listener: Listener): () => void {
+  onChange(listener: ChangeListener): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }

@@ -170,12 +170,13 @@ type Recipe = FirstPaintDraw["recipe"];
  * - under a stream of votes, for `countsMs`: a vote changes counts, and the browser's one fetch of the
  *   lists after hydration brings the counts of now, so a page costs one draw per `countsMs` at most,
  *   whatever the vote rate;
- * - until a change of what it lists (a headline in or out, a crown, a roll, settings): once changes were
- *   announced, the first request for a page at least `checkMs` after its last comparison reads its lists
- *   again (from the list cache) and waits for that, and a paint whose shape differs is dropped and drawn
- *   for it. Compared when asked for, not on every change: a stream of votes (each a change) costs nothing
- *   for a page nobody reads, and one comparison per `checkMs` for a page read (votes per second ran at
- *   0.76-0.81x the previous release's while every kept paint was compared each second).
+ * - until a change of what it lists (a headline in or out, a crown, a roll, settings): once such changes
+ *   were announced, the first request for a page at least `checkMs` after its last comparison reads its
+ *   lists again (from the list cache, in its turn: lib/one-at-a-turn.ts) and waits for that, and a paint
+ *   whose shape differs is dropped and drawn for it. Compared when asked for, not on every change, and
+ *   never for a change the database announced as counts only (a vote, a market refresh: migration 0021):
+ *   a stream of votes makes no page compare anything (under the 8 PM crowd every page read compared its
+ *   lists once a second, the crowd's votes waiting behind those reads).
  * A paint past its time (younger than twice `quietMs`) whose lists kept their shape is served while its
  * successor is drawn (stale while redrawn): no visitor waits for a draw that only brings counts. Those draws
  * behind go one at a time, `behindGapMs` apart at least, so paints whose keep ends together are drawn again
@@ -203,6 +204,11 @@ export function createFirstPaints(deps: {
   const kept = new Map<string, Kept>();
   /** Changes announced so far, of each topic: a paint is behind when one of its topics changed since its draw. */
   const changes = new Map<LiveTopic | "any", number>();
+  /**
+   * The changes that may have moved more than counts (all but a vote's, a market refresh's): only those make
+   * a kept paint compare its lists (a vote changes counts, not a page's shape).
+   */
+  const shapeChanges = new Map<LiveTopic | "any", number>();
   type Changes = ReadonlyMap<LiveTopic | "any", number>;
   /** The changes (as of `at`) that can alter an answer or page read from `topics` (undefined: any topic). */
   const changesOf = (topics: readonly LiveTopic[] | undefined, at: Changes = changes) =>
@@ -225,6 +231,7 @@ export function createFirstPaints(deps: {
   const draw = async (pathname: string): Promise<Paint> => {
     const drawnAt = Date.now();
     const changesBefore: Changes = new Map(changes);
+    const shapeChangesBefore: Changes = new Map(shapeChanges);
     const read = async (url: string) => {
       const { status, body } = await reads.answer(url);
       return { status, body: String(body) };
@@ -248,7 +255,7 @@ export function createFirstPaints(deps: {
         reads: paintReads,
         topics,
         changes: changesOf(topics, changesBefore),
-        checked: changesOf(topics, changesBefore),
+        checked: changesOf(topics, shapeChangesBefore),
         checkedAt: drawnAt,
       };
     } catch (error) {
@@ -257,7 +264,7 @@ export function createFirstPaints(deps: {
         reads: new Map(),
         topics: undefined,
         changes: changesOf(undefined, changesBefore),
-        checked: changesOf(undefined, changesBefore),
+        checked: changesOf(undefined, shapeChangesBefore),
         checkedAt: drawnAt,
       };
       return { body: undefined, drawnAt, ...nothing };
@@ -299,7 +306,7 @@ export function createFirstPaints(deps: {
    */
   const shapes = new Map<string, { changes: number; shape: Promise<string | undefined> }>();
   const shapeNow = (url: string) => {
-    const changes = changesOf(reads.topicsOf(url));
+    const changes = changesOf(reads.topicsOf(url), shapeChanges);
     const known = shapes.get(url);
     if (known?.changes === changes) return known.shape;
     const shape = deps
@@ -323,9 +330,10 @@ export function createFirstPaints(deps: {
     paint: Paint,
     now: number,
   ): Promise<boolean> | boolean => {
-    if (paint.checked === changesOf(paint.topics) || now - paint.checkedAt < deps.checkMs) return true;
+    if (paint.checked === changesOf(paint.topics, shapeChanges) || now - paint.checkedAt < deps.checkMs)
+      return true;
     paint.checking ??= (async () => {
-      const changesBefore = changesOf(paint.topics);
+      const changesBefore = changesOf(paint.topics, shapeChanges);
       for (const [url, shape] of paint.reads) {
         if ((await shapeNow(url)) === shape) continue;
         if (kept.get(pathname) === entry) kept.delete(pathname);
@@ -340,10 +348,15 @@ export function createFirstPaints(deps: {
     return paint.checking;
   };
 
-  // The vote path's only cost here: counts (pages compare their lists when next asked for).
-  deps.events.onChange((topics) => {
-    changes.set("any", (changes.get("any") ?? 0) + 1);
-    for (const topic of topics) changes.set(topic, (changes.get(topic) ?? 0) + 1);
+  // The vote path's only cost here: counts (pages compare their lists when next asked for, and only after a
+  // change that may have moved more than counts).
+  const count = (counts: Map<LiveTopic | "any", number>, topics: readonly LiveTopic[]) => {
+    counts.set("any", (counts.get("any") ?? 0) + 1);
+    for (const topic of topics) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+  };
+  deps.events.onChange((topics, { countsOnly }) => {
+    count(changes, topics);
+    if (!countsOnly) count(shapeChanges, topics);
   });
 
   const keep = (pathname: string, entry: Kept) => setMostRecent(kept, pathname, entry, deps.max);
