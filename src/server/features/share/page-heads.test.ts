@@ -222,6 +222,48 @@ describe("heads kept in memory", () => {
 });
 
 describe("heads under a stream of votes (issue 28, decision 015)", () => {
+  it("read a headline's page again only once counts are `countsMs` old: a stream of votes reads nothing (decision 021)", async () => {
+    const countsMs = 8_000;
+    const streamed = await createTestApp(
+      { staticDir: staticDir(), publicUrl: PUBLIC_URL, listCacheMs: 60_000 },
+      new Date(),
+      { countsMs },
+    );
+    try {
+      const { id } = await createHeadline(streamed.db, { title: "Counted cat", votes: 1 });
+      await streamed.database.changesHeard();
+      await sleep(FIRST_PAINT.checkMs + 100);
+      const url = `/h/${id}/counted-cat`;
+      expect((await streamed.app.inject({ url })).statusCode).toBe(200);
+      // Once more a comparison later: a change heard after the draw began (PostgreSQL hears it a moment
+      // later) is compared now, not in the stream below.
+      await sleep(FIRST_PAINT.checkMs + 100);
+      expect((await streamed.app.inject({ url })).statusCode).toBe(200);
+      const statements = async () =>
+        Number(
+          /^db_query_duration_seconds_count (\d+)/m.exec(
+            (await streamed.app.inject({ url: "/metrics" })).body,
+          )?.[1],
+        );
+      const before = await statements();
+      // Votes as the database writes them, each announced as counts only, while the page is read.
+      let votes = 0;
+      const until = Date.now() + 5_000;
+      while (Date.now() < until) {
+        await streamed.db.execute(sql`UPDATE headlines SET votes = votes + 1 WHERE id = ${id}`);
+        votes++;
+        expect((await streamed.app.inject({ url })).statusCode).toBe(200);
+        await sleep(100);
+      }
+      // The votes' own statements and /metrics' own: no read for the page's head or its paint (before, the
+      // head and the paint's lists were read again once a second, ten reads or so in 5 s). One read of slack
+      // for a machine slow enough to hear a change late.
+      expect((await statements()) - before).toBeLessThanOrEqual(votes + 2);
+    } finally {
+      await streamed.close();
+    }
+  });
+
   it("read the day again once a second at most, and name the same card while only its counts change", async () => {
     const countsMs = 3_000;
     const streamed = await createTestApp({ staticDir: staticDir(), publicUrl: PUBLIC_URL }, new Date(), {

@@ -144,8 +144,11 @@ export function createPageHeads(deps: {
     receipts.forget();
     launchDays.forget();
   };
-  // A vote is a change (decision 015): the heads are read again at once after a change, and at most once
-  // more per `checkMs` while changes keep coming, all of them at its end, whatever the vote rate.
+  // A change is read again at once, and at most once more per `checkMs` while changes keep coming, all of
+  // them at its end. A change announced as counts only (a vote, a market refresh: migration 0021) waits
+  // `countsMs` first: what a head shows of counts (a card's figures, the day's leader) may be that far
+  // behind, as a first paint's counts are (decision 015), and a stream of votes costs one read of each head
+  // per `countsMs`, not one a second (decision 021).
   let throttled: ReturnType<typeof setTimeout> | undefined;
   let changedMeanwhile = false;
   const endOfThrottle = () => {
@@ -159,14 +162,24 @@ export function createPageHeads(deps: {
     throttled = setTimeout(endOfThrottle, deps.checkMs);
     throttled.unref?.();
   };
-  deps.events.onChange((topics) => {
-    if (topics.every((topic) => topic === "notifications")) return;
+  const changed = () => {
     if (throttled) {
       changedMeanwhile = true;
       return;
     }
     forgetAll();
     throttle();
+  };
+  let countsBehind: ReturnType<typeof setTimeout> | undefined;
+  deps.events.onChange((topics, { countsOnly }) => {
+    if (topics.every((topic) => topic === "notifications")) return;
+    if (!countsOnly) return changed();
+    if (countsBehind) return;
+    countsBehind = setTimeout(() => {
+      countsBehind = undefined;
+      changed();
+    }, deps.countsMs);
+    countsBehind.unref?.();
   });
 
   // The card each page's head named, by page: named again while only its counts differ, for `countsMs`.
