@@ -175,8 +175,8 @@ export async function buildApp({
   // straight to the socket, without either.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    // A read never goes before the votes already waiting for their group commit (PGlite, decision 020): a
-    // page read among the 8 PM crowd's votes was answered first, and the votes waited for it (issue 28).
+    // A read never goes before the votes already waiting for their group commit (PGlite, decisions 020 and
+    // 021): a page read among the 8 PM crowd's votes was answered first, and the votes waited for it.
     if (READ_ONLY_METHODS.has(request.method)) database.sendWaitingGroup?.();
     if (closing) return done(busy("The server is restarting. Please try again in a moment.", 1));
     if (leaving && request.routeOptions.url === "/readyz") {

@@ -46,7 +46,7 @@ const bindAndExecute = (statement: PreparedStatement, values: readonly Statement
  * Drizzle and everything else call) send it first. A group waits only to gather the rest of its turn's
  * burst; once something else is about to take the connection, waiting gains nothing, and the crowd's votes
  * waited behind every page read of their turn (issue 28: the crowd's vote p99 at 1.3-2.5x the previous
- * release's, decision 020's amendment).
+ * release's, decision 021).
  */
 export function pglitePrepared(client: PGlite): {
   run: <T>(statement: PreparedStatement, values: readonly StatementValue[]) => Promise<T[]>;

@@ -97,7 +97,7 @@ export function createPageHeads(deps: {
   // process at once, from others through the live events: the list cache's announcements, decision 006)
   // and for LIST_CACHE_MS at most, which bounds what no event announces (a market refresh).
   const kept = { ttlMs: config.listCacheMs, max: MAX_CACHED_HEADLINES };
-  // Read again once a second under votes, each when its turn comes: never a burst of them (issue 28).
+  // Read again after a change, each when its turn comes: never a burst of them beside the votes (issue 28).
   const inTurn =
     <K, V>(load: (key: K) => Promise<V>) =>
     async (key: K) => {
