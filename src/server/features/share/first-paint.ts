@@ -377,17 +377,14 @@ export function createFirstPaints(deps: {
     return entry;
   };
 
-  /** Whether a draw behind is under way, and when the next may start. */
-  let drawingBehind = false;
+  /** When the next draw behind may start: never while one is under way, then `behindGapMs` after it. */
   let nextBehindAt = 0;
-  const mayDrawBehind = (now: number) => !drawingBehind && now >= nextBehindAt;
 
   /** Draws the page anew behind `old`, which is served until the new paint takes its place. */
   const redrawBehind = (pathname: string, old: Kept) => {
     old.redrawing = true;
-    drawingBehind = true;
+    nextBehindAt = Number.POSITIVE_INFINITY;
     void drawn(pathname).promise.then((paint) => {
-      drawingBehind = false;
       nextBehindAt = Date.now() + deps.behindGapMs;
       old.redrawing = false;
       // Dropped meanwhile (its shape changed): what this draw read may be from before the change.
@@ -410,7 +407,7 @@ export function createFirstPaints(deps: {
         hit.settled &&
         !hit.redrawing &&
         !isFresh(hit.settled, now) &&
-        mayDrawBehind(now) &&
+        now >= nextBehindAt &&
         mayDraw(network, now)
       )
         redrawBehind(pathname, hit);
