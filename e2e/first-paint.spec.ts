@@ -106,6 +106,37 @@ test("when the app's script cannot be loaded, the page says so and its links sti
   await expect(page).toHaveURL(/\/about$/);
 });
 
+test("the page's script asks for the app's files a few at a time, each few in a task of its own", async ({
+  page,
+}) => {
+  // What each of the page's tasks added to the document: a MutationObserver's callback runs once after each
+  // task that changed it. Asking for all of a page's files (18 on Tomorrow's News) in one task was one of a
+  // phone's long tasks after the first paint (issue 28: 10-50 ms on this machine, four times that on a phone).
+  await page.addInitScript(() => {
+    const batches: string[][] = [];
+    Object.assign(window, { appFileBatches: batches });
+    new MutationObserver((records) => {
+      const added = records
+        .flatMap((record) => [...record.addedNodes])
+        .map((node) =>
+          node instanceof HTMLScriptElement ? node.src : node instanceof HTMLLinkElement ? node.href : "",
+        )
+        .filter((url) => /\/assets\/[^/]+\.js$/.test(url));
+      if (added.length > 0) batches.push(added.map((url) => new URL(url).pathname));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/tomorrows-news");
+  await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
+  const files = JSON.parse((await page.locator("#app-files").textContent()) ?? "[]") as string[];
+  const batches = await page.evaluate(
+    () => (window as unknown as { appFileBatches: string[][] }).appFileBatches,
+  );
+  expect(files.length).toBeGreaterThan(8);
+  // Every file, in the order the server listed them (the entry first), at most four at a time.
+  expect(batches.flat()).toEqual(files);
+  expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
+});
+
 /**
  * The first paint's clock, before any of the app's JavaScript has run (its files are refused here): the
  * reader's own time is already beside each Eastern time, written by the page's one inline script with the
