@@ -206,18 +206,24 @@ async function main() {
       for (let run = 0; run < runs; run++) {
         sites.forEach((site, i) => {
           const url = `${site.base}${site.routes[index]}`;
-          // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try.
-          let figures: Figures;
-          try {
-            figures = lighthouse(node, url);
-          } catch {
-            figures = lighthouse(node, url);
+          // Lighthouse sometimes fails to record a trace on this machine (NO_NAVSTART): one more try. A page
+          // it cannot load at all (a release that answers the route 404) is reported, and the others measured.
+          for (let attempt = 0; attempt < 2; attempt++) {
+            try {
+              results[i]?.push(lighthouse(node, url));
+              break;
+            } catch {}
           }
-          results[i]?.push(figures);
         });
       }
       sites.forEach((site, i) => {
         const list = results[i] ?? [];
+        if (list.length === 0) {
+          console.log(
+            `${(site.routes[index] ?? "").padEnd(20)}  ${site.name.padEnd(8)}  Lighthouse could not load it`,
+          );
+          return;
+        }
         const m = (key: Exclude<keyof Figures, "why">) => median(list.map((r) => r[key]));
         console.log(
           `${(site.routes[index] ?? "").padEnd(20)}  ${site.name.padEnd(8)}  ${String(m("score")).padStart(5)}   ${(m("fcp") / 1000).toFixed(1).padStart(7)}   ${(m("lcp") / 1000).toFixed(1).padStart(7)}   ${m("tbt").toFixed(0).padStart(8)}   ${m("cls").toFixed(3)}   ${m("task").toFixed(0).padStart(8)}`,
