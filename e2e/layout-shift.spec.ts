@@ -86,3 +86,35 @@ for (const route of ROUTES)
     await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
     await expectSettledWithoutShift(page);
   });
+
+/**
+ * The server's first paint is the same for every visitor, so it cannot say how many votes this one has left:
+ * the line keeps its room until the app knows. It appeared above Tomorrow's News's leaderboard once the
+ * visitor's count arrived, and moved the list down by its height (a shift of 0.026 on a phone, every load).
+ */
+for (const route of ["/", "/tomorrows-news"])
+  test(`${route} keeps the room of the votes-left line until the visitor's count arrives`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/me/votes", async (answer) => {
+      await held;
+      await answer.fallback();
+    });
+    await recordShifts(page);
+    await page.goto(route);
+    await expect(page.locator("#root")).toHaveAttribute("data-app", "started");
+    // The first vote button: below the line on both pages.
+    const list = page.getByRole("button", { name: /^Vote for / }).first();
+    const before = await list.boundingBox();
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "10 of 10 votes left today" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await list.boundingBox()).toEqual(before);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift).toBe(0);
+  });
