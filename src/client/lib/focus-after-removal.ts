@@ -6,7 +6,7 @@ const WAIT_MS = 30_000;
 
 /**
  * Keeps the keyboard's place when an action removes its own item (Approve takes a card out of the pending
- * list): once `item` has left the page, the focus goes to the first button of the item that took its place
+ * list; called as it is pressed, since the item may be gone before the answer): once `item` has left the page, the focus goes to the first button of the item that took its place
  * (the next one, else the one before), else to `fallback` (the panel, which then says the list is empty).
  * Without this the focus fell to <body>, at the top of the page (issue 23).
  */
@@ -14,7 +14,9 @@ export function focusAfterRemoval(item: Element, fallback: () => HTMLElement | n
   const li = item.closest("li") ?? item;
   const neighbour = (li.nextElementSibling ?? li.previousElementSibling) as HTMLElement | null;
   const move = () => {
-    const target = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>("button, a[href]") : null;
+    const target = neighbour?.isConnected
+      ? neighbour.querySelector<HTMLElement>("button:not([disabled]), a[href]")
+      : null;
     (target ?? fallback())?.focus();
   };
   if (!li.isConnected) {

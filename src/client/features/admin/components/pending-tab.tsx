@@ -88,13 +88,13 @@ function PendingCard({ headline }: { headline: AdminHeadline }) {
             variant="green"
             disabled={busy}
             onClick={(event) => {
-              const card = event.currentTarget;
-              approve.mutate(headline.id, {
-                onSuccess: () =>
-                  focusAfterRemoval(card, () =>
-                    document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]'),
-                  ),
-              });
+              // Watched from the press, not from the answer: the approval refreshes the lists before its
+              // callbacks run, and a card the refreshed list has already dropped gets none (its callbacks die
+              // with it), so the focus stayed on <body> whenever the list was quicker (a busy CI run).
+              focusAfterRemoval(event.currentTarget, () =>
+                document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]'),
+              );
+              approve.mutate(headline.id);
             }}
           >
             {approve.isPending ? "Approving..." : "Approve"}
