@@ -83,6 +83,44 @@ describe("PendingTab", () => {
     expect(await screen.findByText("No Headlines Pending")).toBeTruthy();
   });
 
+  it("hands the keyboard's focus to the next card even when the list drops the card before the answer", async () => {
+    // A live change (another admin's approval, the server's own announcement) can refresh the list while the
+    // approval is on its way: the card leaves first, and its mutation's callbacks never run (a CI run found
+    // the focus on <body>).
+    let list: AdminHeadline[] = [BASE, { ...BASE, id: 8, title: "The next headline", transactionId: null }];
+    let answerApproval = () => {};
+    const approved = new Promise<void>((resolve) => {
+      answerApproval = resolve;
+    });
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+      if ((init.method ?? "GET") === "POST" && url === "/api/admin/headlines/7/approve") await approved;
+      const body = url === "/api/admin/headlines" ? list : { ...BASE, isApproved: true };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    });
+    const { queryClient } = renderTab();
+    const [first] = await screen.findAllByRole("listitem");
+    const approve = within(first as HTMLElement).getByRole("button", { name: /^Approve/ });
+    approve.focus();
+    await act(async () => {
+      fireEvent.click(approve);
+    });
+    list = list.filter((headline) => headline.id !== 7);
+    await act(async () => {
+      await queryClient.invalidateQueries();
+    });
+    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(1));
+    await act(async () => {
+      answerApproval();
+      await approved;
+    });
+    const next = screen.getByRole("listitem");
+    await waitFor(() => expect(next.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.tagName).toBe("BUTTON");
+  });
+
   it("goes back to the login form when approving answers 401", async () => {
     const calls = stubApi((method) =>
       method === "GET" ? { status: 200, body: [BASE] } : { status: 401, body: { message: "Please log in" } },
