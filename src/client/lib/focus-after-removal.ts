@@ -6,8 +6,9 @@ const WAIT_MS = 30_000;
 
 /**
  * Keeps the keyboard's place when an action removes its own item (Approve takes a card out of the pending
- * list; called as it is pressed, since the item may be gone before the answer): once `item` has left the page, the focus goes to the first button of the item that took its place
- * (the next one, else the one before), else to `fallback` (the panel, which then says the list is empty).
+ * list). Called as the action is pressed, while `item` is still on the page (it may be gone before the
+ * answer): once it has left, the focus goes to the first button of the item that took its place (the next
+ * one, else the one before), else to `fallback` (the panel, which then says the list is empty).
  * Without this the focus fell to <body>, at the top of the page (issue 23).
  */
 export function focusAfterRemoval(item: Element, fallback: () => HTMLElement | null): void {
@@ -19,10 +20,6 @@ export function focusAfterRemoval(item: Element, fallback: () => HTMLElement | n
       : null;
     (target ?? fallback())?.focus();
   };
-  if (!li.isConnected) {
-    move();
-    return;
-  }
   const observer = new MutationObserver(() => {
     if (li.isConnected) return;
     observer.disconnect();

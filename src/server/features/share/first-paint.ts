@@ -89,15 +89,14 @@ export const FIRST_PAINT_SCRIPT = `(function (beside) {
   var files = JSON.parse(document.getElementById(${JSON.stringify(APP_FILES_ELEMENT_ID)}).textContent);
   var started = false;
   function request(from) {
-    files.slice(from, from + 4).forEach(function (href, j) {
-      var i = from + j;
+    for (var i = from; i < files.length && i < from + 4; i++) {
       var el = document.createElement(i ? "link" : "script");
-      if (i) { el.rel = "modulepreload"; el.href = href; } else { el.type = "module"; el.src = href; }
+      if (i) { el.rel = "modulepreload"; el.href = files[i]; } else { el.type = "module"; el.src = files[i]; }
       el.crossOrigin = "";
       if (!i) el.onerror = failed;
       document.head.appendChild(el);
-    });
-    if (from + 4 < files.length) setTimeout(function () { request(from + 4); }, 0);
+    }
+    if (i < files.length) setTimeout(function () { request(i); }, 0);
   }
   function start() {
     if (started) return;

@@ -18,15 +18,16 @@ export function noVotesLeft(now: Date = new Date(), localZone: string | undefine
  * (Tomorrow's News: a layout shift of 0.026 on a phone at every load).
  */
 export function VotesLeft({ votesLeft, className }: { votesLeft: number | undefined; className?: string }) {
-  const none = votesLeft !== undefined && votesLeft <= 0;
+  const known = votesLeft !== undefined;
+  const none = known && votesLeft <= 0;
   return (
     <p
       role="status"
-      aria-hidden={votesLeft === undefined || undefined}
+      aria-hidden={!known || undefined}
       className={cn(
         "border-2 border-ink px-3 py-2 font-pixel text-[10px] leading-relaxed",
         none ? "bg-nes-red text-white" : "bg-paper",
-        votesLeft === undefined && "invisible",
+        !known && "invisible",
         className,
       )}
     >
