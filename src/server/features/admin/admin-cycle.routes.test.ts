@@ -205,7 +205,24 @@ describe("POST /api/admin/move-top-headlines-to-today", () => {
   });
 });
 
+/**
+ * The cases below send fixed times, and a close already past moves to the next day with a notice: they
+ * run at 10 AM Eastern on Monday, December 7, 2026, whatever the machine's clock says (only Date is
+ * frozen; timers stay real for the database).
+ */
+function atTenAmEasternDecember7() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-07T15:00:00Z"));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
 describe("PUT /api/admin/settings", () => {
+  atTenAmEasternDecember7();
+
   it("sets the cycle's times, the edition day and the schedule mode", async () => {
     const payload = {
       votingEndTime: "2026-12-07T23:00:00.000Z",
@@ -282,6 +299,8 @@ describe("PUT /api/admin/settings", () => {
 });
 
 describe("settings row", () => {
+  atTenAmEasternDecember7();
+
   it("stays a single row", async () => {
     await call("PUT", "/api/admin/settings", {
       votingEndTime: "2026-12-07T23:00:00Z",
