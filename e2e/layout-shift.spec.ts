@@ -46,14 +46,25 @@ async function recordShifts(page: Page) {
   });
 }
 
+/** The shifts summed since the page started (or since `clearShifts`), and what moved. */
+const readShifts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __moved: string[] };
+    return { shift: w.__shift, moved: w.__moved };
+  });
+
+const clearShifts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __moved: string[] };
+    w.__shift = 0;
+    w.__moved = [];
+  });
+
 /** Once the page, its pictures and its fonts have settled: the shift is at most 0.1. */
 async function expectSettledWithoutShift(page: Page) {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => document.fonts.status === "loaded");
-  const { shift, moved } = await page.evaluate(() => {
-    const w = window as unknown as { __shift: number; __moved: string[] };
-    return { shift: w.__shift, moved: w.__moved };
-  });
+  const { shift, moved } = await readShifts(page);
   // What moved, in the failure's message: a shift seen only on a busy CI run can be read from it.
   expect(shift, moved.join("\n")).toBeLessThanOrEqual(0.1);
 }
@@ -113,19 +124,12 @@ for (const route of ["/", "/tomorrows-news"])
     // Only what the count's arrival moves: fonts that swap in late on a busy machine are the other test's
     // (a CI run saw 0.107 there, the hero's text wrapping anew in Lora, before this count arrived).
     await page.waitForFunction(() => document.fonts.status === "loaded");
-    await page.evaluate(() => {
-      const w = window as unknown as { __shift: number; __moved: string[] };
-      w.__shift = 0;
-      w.__moved = [];
-    });
+    await clearShifts(page);
     const before = await list.boundingBox();
     release();
     await expect(page.getByRole("status").filter({ hasText: "10 of 10 votes left today" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await list.boundingBox()).toEqual(before);
-    const { shift, moved } = await page.evaluate(() => {
-      const w = window as unknown as { __shift: number; __moved: string[] };
-      return { shift: w.__shift, moved: w.__moved };
-    });
+    const { shift, moved } = await readShifts(page);
     expect(shift, moved.join("\n")).toBe(0);
   });

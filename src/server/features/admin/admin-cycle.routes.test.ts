@@ -212,8 +212,7 @@ describe("POST /api/admin/move-top-headlines-to-today", () => {
  */
 function atTenAmEasternDecember7() {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-12-07T15:00:00Z"));
+    vi.useFakeTimers({ now: new Date("2026-12-07T15:00:00Z"), toFake: ["Date"] });
   });
   afterEach(() => {
     vi.useRealTimers();
